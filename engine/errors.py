@@ -1,0 +1,172 @@
+"""One root exception, source spans and the registry of stable error codes.
+
+Every problem a user can cause — a YAML slip, a schema violation, a bad reference, an
+illegal move — is reported with a code that never changes meaning, so that tools, docs
+and tests can rely on it. The registry below is the single list of codes; the docs page
+``docs/errors.md`` is checked against it by a test so the two cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A place in a source file: 1-based line and column, as editors count them."""
+
+    file: str
+    line: int
+    col: int
+    end_line: int | None = None
+    end_col: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}"
+
+
+@dataclass(frozen=True, slots=True)
+class CodeInfo:
+    """What a code means and what the user can usually do about it."""
+
+    title: str
+    hint: str
+
+
+#: The stable codes. Never renumber; retire a code by leaving it documented as unused.
+CODES: dict[str, CodeInfo] = {
+    # Y1xx — reading files
+    "Y100": CodeInfo("file not found or unreadable", "Check the path; folders are searched for *.yaml files."),
+    "Y101": CodeInfo("file too large", "Ruleset files are small; split the file or check that it is the right one."),
+    "Y102": CodeInfo("not text", "The file is not UTF-8 text; rulesets are YAML text files."),
+    "Y103": CodeInfo("YAML syntax error", "Check indentation, colons and quotes near the position shown."),
+    "Y104": CodeInfo("YAML too deeply nested", "Nesting is limited; flatten the structure."),
+    "Y105": CodeInfo("YAML alias expansion too large", "Anchors and aliases expand to too many nodes; avoid alias chains."),
+    "Y106": CodeInfo("unsupported YAML tag", "Only plain YAML data is allowed: no !!python or custom tags."),
+    "Y107": CodeInfo("duplicate key", "A key appears twice in one mapping; the second would silently win."),
+    "Y108": CodeInfo("empty file", "The file holds no YAML document."),
+    "Y109": CodeInfo("unsupported key", "Mapping keys must be plain scalars (text or numbers)."),
+    "Y110": CodeInfo("more than one YAML document", "Put one ruleset in each file."),
+    # S2xx — JSON Schema
+    "S200": CodeInfo("schema violation", "See schemas/ruleset.schema.json or hover help in your editor."),
+    "S201": CodeInfo("missing required key", "Add the key named in the message."),
+    "S202": CodeInfo("unknown key", "The key is not part of the format; check its spelling."),
+    "S203": CodeInfo("wrong type", "The value has the wrong type for this key."),
+    "S204": CodeInfo("value not allowed", "The value is outside the allowed set or range."),
+    # O3xx — extends and overlays
+    "O300": CodeInfo("extended ruleset not found", "Name a ruleset from `bohn rules list` or a path relative to this file."),
+    "O301": CodeInfo("extends cycle", "Rulesets extend each other in a loop; break the cycle."),
+    "O302": CodeInfo("override of a key that does not exist", "Overlays change existing keys; write `+key` to add a new one."),
+    "O303": CodeInfo("added key already exists", "`+key` adds a new entry; drop the `+` to change the existing one."),
+    "O304": CodeInfo("removed key does not exist", "`-key` removes an entry; check the spelling of the key."),
+    "O305": CodeInfo("overlay does not fit the value it changes", "A mapping can only patch a mapping, or a list of items with ids."),
+    "O306": CodeInfo("unknown variant", "Use a variant listed by `bohn rules list`."),
+    "O307": CodeInfo("bad list position", "`$after`/`$before` must name an item id of the same list."),
+    # R4xx — semantic checks
+    "R400": CodeInfo("unknown bean", "Use a bean id declared under `beans`."),
+    "R401": CodeInfo("unknown zone", "Use a zone id declared under `zones`."),
+    "R402": CodeInfo("beanometer not strictly increasing", "Each coin value needs more beans than the one before."),
+    "R403": CodeInfo("beanometer above card count", "A threshold cannot exceed the number of cards of that bean."),
+    "R404": CodeInfo("player count without a table row", "Add a `player_counts` row for every supported player count."),
+    "R405": CodeInfo("table row for an unsupported player count", "Remove the row or widen `players`."),
+    "R406": CodeInfo("removed bean does not exist", "Only declared beans can be removed for a player count."),
+    "R407": CodeInfo("hand sizes do not match the player count", "`deal` lists one hand size per seat, or one number for all."),
+    "R408": CodeInfo("duplicate id", "Ids must be unique within their list."),
+    "R409": CodeInfo("declared total does not match card counts", "Fix `total_cards` or the bean counts."),
+    "R410": CodeInfo("unknown option value", "Use one of the option's `choices`."),
+    "R411": CodeInfo("unknown table column", "Step numbers may refer to `player_counts` columns only."),
+    "R412": CodeInfo("unknown turn", "A player-count row names a turn that is not declared under `turns`."),
+    "R413": CodeInfo("unknown option", "Refer to an option declared under `options`."),
+    "R414": CodeInfo("not enough cards to deal", "The beans in play cannot fill the starting hands."),
+    "R415": CodeInfo("field limits inconsistent", "`max_fields` must be at least `fields`."),
+    "R416": CodeInfo("required zone kind missing or repeated", "Declare exactly one zone of each kind deck, discard, hand, fields and coins."),
+    "R417": CodeInfo("zone of the wrong kind", "The step or rule needs a zone of another kind."),
+    # W9xx — warnings
+    "W900": CodeInfo("named assumption", "The rulebooks do not give this; the ruleset states what it assumes."),
+    # C5xx — command line
+    "C500": CodeInfo("usage error", "See `bohn --help`."),
+    "C501": CodeInfo("nothing to validate", "The paths hold no *.yaml files."),
+    "C502": CodeInfo("unknown ruleset", "See `bohn rules list`."),
+    "C503": CodeInfo("unsupported player count", "See the ruleset's `players` range in `bohn rules show`."),
+    # G6xx — playing a game
+    "G600": CodeInfo("illegal action", "The action is not among the legal actions for this seat now."),
+    "G601": CodeInfo("not your decision", "Another seat must act now."),
+    "G602": CodeInfo("game is over", "No actions are accepted after the end."),
+    "G603": CodeInfo("replay diverged", "The log and the re-run game differ at the event shown."),
+    "G604": CodeInfo("log unreadable", "The file is not a bohn JSONL game log."),
+    "G605": CodeInfo("ruleset changed since the log was written", "The ruleset hash differs; divergence is likely."),
+    "G606": CodeInfo("runaway game", "The game exceeded its step budget; a rule loops without progress."),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One reported problem, printable as ``path:line:col: error CODE: message``."""
+
+    code: str
+    message: str
+    span: Span | None = None
+    severity: Severity = "error"
+    hint: str | None = None
+
+    def format(self) -> str:
+        where = f"{self.span}: " if self.span else ""
+        text = f"{where}{self.severity} {self.code}: {self.message}"
+        hint = self.hint if self.hint is not None else hint_for(self.code)
+        if hint:
+            text += f"\n  hint: {hint}"
+        return text
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "code": self.code,
+            "severity": self.severity,
+            "message": self.message,
+            "file": self.span.file if self.span else None,
+            "line": self.span.line if self.span else None,
+            "col": self.span.col if self.span else None,
+            "hint": self.hint if self.hint is not None else hint_for(self.code),
+        }
+
+
+def hint_for(code: str) -> str:
+    info = CODES.get(code)
+    return info.hint if info else ""
+
+
+@dataclass
+class BohnError(Exception):
+    """The root of every error the project raises on purpose.
+
+    It carries one or more diagnostics, so a loader can collect all problems of a file
+    and raise them together instead of stopping at the first.
+    """
+
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        Exception.__init__(self, self.__str__())
+
+    @classmethod
+    def one(cls, code: str, message: str, span: Span | None = None, hint: str | None = None) -> BohnError:
+        if code not in CODES:
+            raise KeyError(f"unregistered error code {code}")
+        return cls([Diagnostic(code, message, span, "error", hint)])
+
+    @property
+    def code(self) -> str:
+        return self.diagnostics[0].code if self.diagnostics else ""
+
+    def __str__(self) -> str:
+        return "\n".join(d.format() for d in self.diagnostics)
+
+
+def did_you_mean(word: str, candidates: list[str] | tuple[str, ...] | set[str]) -> str:
+    """A short suggestion for a misspelt name, or an empty string."""
+    import difflib
+
+    close = difflib.get_close_matches(word, sorted(candidates), n=1, cutoff=0.6)
+    return f" (did you mean `{close[0]}`?)" if close else ""

@@ -1,0 +1,143 @@
+"""The ruleset pipeline: load → extends/overlay → variant → schema → semantics → Ruleset.
+
+Public entry points:
+
+* :func:`load_ruleset` — a ready ``Ruleset`` by name or path, raising ``BohnError``
+  with every diagnostic found;
+* :func:`check_path` — the diagnostics (errors and warnings) of one file, for
+  ``bohn validate``; it checks the file as written and every variant it declares;
+* :func:`list_rulesets` — the shipped rulesets.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from engine.errors import BohnError, Diagnostic, Span
+from engine.paths import display_path, rulesets_dir
+from engine.rules import schema, semantic
+from engine.rules.located import LMap, child_span
+from engine.rules.model import Ruleset, build, unknown_variant
+from engine.rules.overlay import merge
+from engine.rules.yamlload import load_file
+
+
+@dataclass(frozen=True)
+class Merged:
+    """A document with its whole ``extends`` chain applied."""
+
+    document: LMap
+    sources: tuple[str, ...]
+
+
+def resolve_reference(ref: str, relative_to: Path | None = None, span: Span | None = None) -> Path:
+    """A ruleset name (``base``) or a path (``../house.yaml``) to an existing file."""
+    looks_like_path = ref.endswith((".yaml", ".yml")) or "/" in ref or "\\" in ref
+    candidates: list[Path] = []
+    if looks_like_path:
+        p = Path(ref)
+        candidates.append(p if p.is_absolute() or relative_to is None else relative_to / p)
+        if relative_to is not None and not p.is_absolute():
+            candidates.append(Path.cwd() / p)
+    else:
+        candidates.append(rulesets_dir() / f"{ref}.yaml")
+    for candidate in candidates:
+        if candidate.is_file():
+            return candidate.resolve()
+    known = sorted(p.stem for p in rulesets_dir().glob("*.yaml"))
+    from engine.errors import did_you_mean
+
+    raise BohnError.one("O300", f"ruleset `{ref}` not found{did_you_mean(ref, known)}; shipped: {', '.join(known)}", span)
+
+
+def _load_chain(path: Path, chain: tuple[Path, ...]) -> Merged:
+    document = load_file(path, display_path(path))
+    if not isinstance(document, LMap):
+        raise BohnError.one("S203", "a ruleset file must be a mapping of keys to values", getattr(document, "span", None) or Span(display_path(path), 1, 1))
+    parent_ref = document.get("extends")
+    if parent_ref is None:
+        return Merged(document, (display_path(path),))
+    span = child_span(document, "extends")
+    if not isinstance(parent_ref, str):
+        raise BohnError.one("S203", "`extends` must be a ruleset name or path", span)
+    parent_path = resolve_reference(parent_ref, path.parent, span)
+    if parent_path in chain or parent_path == path:
+        loop = " -> ".join(display_path(p) for p in (*chain, path, parent_path))
+        raise BohnError.one("O301", f"extends cycle: {loop}", span)
+    parent = _load_chain(parent_path, (*chain, path))
+    merged = merge(parent.document, document)
+    merged.drop("extends") if "extends" in merged else None
+    return Merged(merged, (*parent.sources, display_path(path)))
+
+
+def _apply_variant(document: LMap, variant: str) -> LMap:
+    variants = document.get("variants") or {}
+    if not isinstance(variants, dict) or variant not in variants:
+        raise unknown_variant(variant, list(variants) if isinstance(variants, dict) else [], child_span(document, "variants"))
+    patch = variants[variant].get("patch") if isinstance(variants[variant], dict) else None
+    if not isinstance(patch, LMap):
+        raise BohnError.one("S203", f"variant `{variant}` needs a `patch` mapping", child_span(variants, variant))
+    return merge(document, patch, top_level=False)
+
+
+def _check(document: LMap) -> tuple[list[Diagnostic], list[Diagnostic]]:
+    """Errors and warnings of a merged document."""
+    problems = schema.validate(document)
+    if problems:
+        return problems, []
+    found = semantic.check(document)
+    return [d for d in found if d.severity == "error"], [d for d in found if d.severity == "warning"]
+
+
+def _build(path: Path, variant: str | None) -> Ruleset:
+    merged = _load_chain(path, ())
+    document = _apply_variant(merged.document, variant) if variant else merged.document
+    errors, warnings = _check(document)
+    if errors:
+        raise BohnError(errors)
+    return build(document, variant=variant, sources=merged.sources, warnings=warnings)
+
+
+@lru_cache(maxsize=64)
+def _cached(path: Path, mtime_ns: int, variant: str | None) -> Ruleset:
+    return _build(path, variant)
+
+
+def load_ruleset(ref: str, variant: str | None = None) -> Ruleset:
+    """The checked ``Ruleset`` for a shipped name or a file path, optionally with a variant.
+
+    Results are cached per file modification time, so simulations load rules once.
+    """
+    path = resolve_reference(ref, Path.cwd())
+    return _cached(path, path.stat().st_mtime_ns, variant)
+
+
+def check_path(path: Path) -> list[Diagnostic]:
+    """Every error and warning of one ruleset file, its variants included."""
+    try:
+        merged = _load_chain(path.resolve(), ())
+    except BohnError as exc:
+        return list(exc.diagnostics)
+    errors, warnings = _check(merged.document)
+    found = errors + warnings
+    if errors:
+        return found
+    seen = {(d.code, str(d.span), d.message) for d in found}
+    for variant in merged.document.get("variants", {}):
+        try:
+            v_errors, v_warnings = _check(_apply_variant(merged.document, variant))
+        except BohnError as exc:
+            v_errors, v_warnings = list(exc.diagnostics), []
+        for d in v_errors + v_warnings:
+            key = (d.code, str(d.span), d.message)
+            if key not in seen:
+                seen.add(key)
+                found.append(Diagnostic(d.code, f"{d.message} [variant {variant}]", d.span, d.severity, d.hint))
+    return found
+
+
+def list_rulesets() -> list[Path]:
+    """The shipped ruleset files, by name."""
+    return sorted(rulesets_dir().glob("*.yaml"))

@@ -1,0 +1,231 @@
+"""The typed, immutable ``Ruleset`` the engine runs.
+
+Built once from a merged, validated document. Everything downstream reads these
+dataclasses, never the YAML, so the game loop does no dictionary digging or parsing.
+The merged document is kept (read-only by convention) for provenance: ``origin(path)``
+says which file and line set any value.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from engine.errors import BohnError, Diagnostic, Span, did_you_mean
+from engine.rules.located import LMap, child_span, span_at, to_plain
+
+
+@dataclass(frozen=True, slots=True)
+class Bean:
+    """A bean type: its cards and its beanometer (fewest beans for 1, 2, 3… coins)."""
+
+    id: str
+    name: str
+    count: int
+    beanometer: tuple[int | None, ...]
+
+    def coins_for(self, beans: int) -> int:
+        """Coins a harvest of ``beans`` cards of this type pays: the highest entry reached."""
+        earned = 0
+        for coins, threshold in enumerate(self.beanometer, start=1):
+            if threshold is not None and beans >= threshold:
+                earned = coins
+        return earned
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    id: str
+    kind: str
+    owner: str
+    visibility: str
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    id: str
+    description: str
+    choices: Mapping[str, str]
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class Assumption:
+    id: str
+    text: str
+    where: str
+    span: Span | None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerCountRow:
+    """The rules for one player count; ``deal`` is expanded to one size per seat."""
+
+    players: int
+    remove_beans: tuple[str, ...]
+    fields: int
+    max_fields: int
+    field_price: int
+    field_payment_to: str
+    deal: tuple[int, ...]
+    reveal: int
+    draw: int
+    end_after_runouts: int
+    harvest_when: str
+    turn: str
+    columns: Mapping[str, int]
+    span: Span | None
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """A step of a phase: its kind, its parameters and where it was written."""
+
+    kind: str
+    params: Mapping[str, Any]
+    span: Span | None
+
+    def number(self, key: str, row: PlayerCountRow, default: int = 0) -> int:
+        """A numeric parameter, looked up in the player-count table when written ``{table: col}``."""
+        value = self.params.get(key, default)
+        if isinstance(value, Mapping):
+            return row.columns[value["table"]]
+        return int(value)
+
+    def zone(self, key: str) -> str:
+        return str(self.params[key])
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    id: str
+    name: str
+    when_game_ends: str
+    steps: tuple[Step, ...]
+    span: Span | None
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """A complete, checked ruleset (one variant chosen, or none)."""
+
+    id: str
+    name: str
+    description: str
+    min_players: int
+    max_players: int
+    beans: tuple[Bean, ...]
+    zones: tuple[Zone, ...]
+    options: Mapping[str, Option]
+    assumptions: tuple[Assumption, ...]
+    player_counts: Mapping[int, PlayerCountRow]
+    turns: Mapping[str, tuple[Phase, ...]]
+    final_harvest: bool
+    score: str
+    variants: Mapping[str, str]
+    variant: str | None
+    sources: tuple[str, ...]
+    document: LMap = field(repr=False, compare=False)
+    digest: str = ""
+    warnings: tuple[Diagnostic, ...] = ()
+
+    def row(self, players: int) -> PlayerCountRow:
+        if players not in self.player_counts:
+            raise BohnError.one(
+                "C503", f"{self.id} supports {self.min_players}-{self.max_players} players, not {players}"
+            )
+        return self.player_counts[players]
+
+    def bean(self, bean_id: str) -> Bean:
+        for bean in self.beans:
+            if bean.id == bean_id:
+                return bean
+        raise KeyError(bean_id)
+
+    def zone_of_kind(self, kind: str) -> Zone:
+        for zone in self.zones:
+            if zone.kind == kind:
+                return zone
+        raise KeyError(kind)
+
+    def option(self, name: str) -> str:
+        return self.options[name].value
+
+    def origin(self, *path: str | int) -> Span | None:
+        """Which file, line and column set the value at ``path`` of the merged ruleset."""
+        return span_at(self.document, list(path))
+
+
+def _row(key: str, raw: LMap) -> PlayerCountRow:
+    players = int(key)
+    deal = raw["deal"]
+    deal_sizes = tuple(deal) if isinstance(deal, list) else (deal,) * players
+    columns = {k: v for k, v in raw.items() if isinstance(v, int) and not isinstance(v, bool)}
+    return PlayerCountRow(
+        players=players,
+        remove_beans=tuple(raw["remove_beans"]),
+        fields=raw["fields"],
+        max_fields=raw["max_fields"],
+        field_price=raw["field_price"],
+        field_payment_to=raw["field_payment_to"],
+        deal=deal_sizes,
+        reveal=raw["reveal"],
+        draw=raw["draw"],
+        end_after_runouts=raw["end_after_runouts"],
+        harvest_when=raw["harvest_when"],
+        turn=raw["turn"],
+        columns=MappingProxyType(columns),
+        span=raw.span,
+    )
+
+
+def _phase(raw: LMap) -> Phase:
+    steps = tuple(
+        Step(s["kind"], MappingProxyType({k: to_plain(v) for k, v in s.items() if k != "kind"}), s.span) for s in raw["steps"]
+    )
+    return Phase(raw["id"], raw["name"], raw["when_game_ends"], steps, raw.span)
+
+
+def digest_of(document: Any) -> str:
+    """A stable hash of the merged rules, written into game logs to detect edits."""
+    text = json.dumps(to_plain(document), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def build(document: LMap, *, variant: str | None, sources: tuple[str, ...], warnings: list[Diagnostic]) -> Ruleset:
+    """Turn a merged, schema- and semantics-checked document into a ``Ruleset``."""
+    doc = document
+    return Ruleset(
+        id=doc["id"],
+        name=doc["name"],
+        description=doc.get("description", ""),
+        min_players=doc["players"]["min"],
+        max_players=doc["players"]["max"],
+        beans=tuple(Bean(b["id"], b["name"], b["count"], tuple(b["beanometer"])) for b in doc["beans"]),
+        zones=tuple(Zone(z["id"], z["kind"], z["owner"], z["visibility"], z.get("description", "")) for z in doc["zones"]),
+        options=MappingProxyType(
+            {k: Option(k, o["description"], MappingProxyType(dict(o["choices"])), o["value"]) for k, o in doc["options"].items()}
+        ),
+        assumptions=tuple(
+            Assumption(a["id"], a["text"], a.get("where", ""), child_span(a, "id")) for a in doc.get("assumptions", [])
+        ),
+        player_counts=MappingProxyType({int(k): _row(k, r) for k, r in doc["player_counts"].items()}),
+        turns=MappingProxyType({name: tuple(_phase(p) for p in phases) for name, phases in doc["turns"].items()}),
+        final_harvest=doc["end"]["final_harvest"],
+        score=doc["end"]["score"],
+        variants=MappingProxyType({k: v["description"] for k, v in doc.get("variants", {}).items()}),
+        variant=variant,
+        sources=sources,
+        document=doc,
+        digest=digest_of(doc),
+        warnings=tuple(warnings),
+    )
+
+
+def unknown_variant(name: str, known: list[str], span: Span | None) -> BohnError:
+    choices = ", ".join(known) if known else "none"
+    return BohnError.one("O306", f"no variant `{name}` (variants: {choices}){did_you_mean(name, known)}", span)

@@ -1,0 +1,91 @@
+"""JSON Schema validation with errors that point at the YAML that caused them.
+
+The schema files in ``schemas/`` are the contract for editors (hover help, completion)
+and for us. jsonschema reports a path into the document; the located data turns that
+path into ``file:line:col``, and each jsonschema keyword maps to a stable code.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
+
+from engine.errors import Diagnostic, did_you_mean
+from engine.paths import schemas_dir
+from engine.rules.located import span_at, span_of
+
+_RANGE_KEYWORDS = {"enum", "const", "minimum", "maximum", "pattern", "minItems", "maxItems", "minLength",
+                   "minProperties", "uniqueItems", "propertyNames", "exclusiveMinimum", "exclusiveMaximum"}
+
+
+@lru_cache(maxsize=None)
+def validator(name: str) -> Draft202012Validator:
+    """The validator for ``schemas/<name>.schema.json``, built once per process."""
+    schema = json.loads((schemas_dir() / f"{name}.schema.json").read_text(encoding="utf-8"))
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+def validate(document: Any, schema_name: str = "ruleset") -> list[Diagnostic]:
+    """Every schema problem of ``document``, sorted by position."""
+    found: list[Diagnostic] = []
+    for error in validator(schema_name).iter_errors(document):
+        found.extend(_diagnose(error, document))
+    unique = {(d.code, d.message, str(d.span)): d for d in found}
+    return sorted(unique.values(), key=lambda d: (d.span.file, d.span.line, d.span.col) if d.span else ("", 0, 0))
+
+
+def _where(path: Any) -> str:
+    parts = [str(p) for p in path]
+    return "/".join(parts) if parts else "the top level"
+
+
+def _diagnose(error: ValidationError, document: Any) -> list[Diagnostic]:
+    path = list(error.absolute_path)
+    span = span_at(document, path)
+    keyword = error.validator
+    if keyword == "required":
+        missing = [name for name in error.validator_value if isinstance(error.instance, dict) and name not in error.instance]
+        return [Diagnostic("S201", f"`{_where(path)}` is missing required key `{name}`", span) for name in missing]
+    if keyword == "additionalProperties" and isinstance(error.instance, dict):
+        allowed = list(error.schema.get("properties", {}))
+        extras = [k for k in error.instance if k not in allowed and not _matches_pattern(error.schema, k)]
+        return [
+            Diagnostic("S202", f"unknown key `{k}` in `{_where(path)}`{did_you_mean(k, allowed)}", span_at(document, [*path, k], key=True))
+            for k in extras
+        ]
+    if keyword == "type":
+        return [Diagnostic("S203", f"`{_where(path)}`: {_short(error.instance)} is not of type {_types(error.validator_value)}", span)]
+    if keyword == "oneOf" and error.context:
+        best = best_match(error.context)
+        description = error.schema.get("description", "")
+        message = f"`{_where(path)}`: {_short(error.instance)} fits none of the allowed forms"
+        if description:
+            message += f" ({description.rstrip('.')})"
+        code = "S203" if best.validator == "type" else "S204"
+        return [Diagnostic(code, message, span)]
+    if keyword in _RANGE_KEYWORDS:
+        if keyword == "propertyNames":
+            bad = error.instance if isinstance(error.instance, str) else None
+            span = span_at(document, [*path, bad], key=True) if bad is not None else span
+        return [Diagnostic("S204", f"`{_where(path)}`: {error.message}", span)]
+    return [Diagnostic("S200", f"`{_where(path)}`: {error.message}", span or span_of(document))]
+
+
+def _matches_pattern(schema: dict[str, Any], key: str) -> bool:
+    import re
+
+    return any(re.search(p, key) for p in schema.get("patternProperties", {}))
+
+
+def _types(value: Any) -> str:
+    return " or ".join(value) if isinstance(value, list) else str(value)
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, default=str)
+    return text if len(text) <= 40 else text[:37] + "..."

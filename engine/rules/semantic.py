@@ -1,0 +1,168 @@
+"""Checks a schema cannot express: references, arithmetic and cross-table consistency.
+
+They run on the merged, schema-valid document, so each can assume the shape is right
+and concentrate on meaning. Each check is a plain function in ``CHECKS``; all of them
+run, so an author sees every problem of a file in one pass.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterator
+
+from engine.errors import Diagnostic, did_you_mean
+from engine.rules.located import LMap, child_span, key_span, span_at
+
+Check = Callable[[LMap], Iterator[Diagnostic]]
+
+#: Zone kinds the engine needs exactly one of.
+SINGLE_ZONE_KINDS = ("deck", "discard", "hand", "fields", "coins")
+#: Step keys that name zones, and the zone kinds each accepts (None: any kind).
+STEP_ZONE_KEYS: dict[str, tuple[str, ...] | None] = {
+    "to": ("display",),
+    "zone": ("display", "staging"),
+    "revealed": ("display",),
+    "received": ("staging",),
+    "rest_to": ("display", "pile", "discard"),
+}
+
+
+def _bean_ids(doc: LMap) -> list[str]:
+    return [b["id"] for b in doc.get("beans", [])]
+
+
+def _zones(doc: LMap) -> dict[str, str]:
+    return {z["id"]: z["kind"] for z in doc.get("zones", [])}
+
+
+def check_duplicate_ids(doc: LMap) -> Iterator[Diagnostic]:
+    lists: list[tuple[str, Any]] = [(name, doc.get(name, [])) for name in ("beans", "zones", "assumptions")]
+    for turn_name, phases in doc.get("turns", {}).items():
+        lists.append((f"turns/{turn_name}", phases))
+    for name, items in lists:
+        seen: dict[str, int] = {}
+        for index, item in enumerate(items):
+            item_id = item.get("id")
+            if item_id in seen:
+                yield Diagnostic("R408", f"duplicate id `{item_id}` in `{name}` (also item {seen[item_id] + 1})", child_span(item, "id"))
+            else:
+                seen[item_id] = index
+
+
+def check_total(doc: LMap) -> Iterator[Diagnostic]:
+    if "total_cards" in doc:
+        total = sum(b["count"] for b in doc["beans"])
+        if total != doc["total_cards"]:
+            yield Diagnostic("R409", f"`total_cards` is {doc['total_cards']} but the bean counts add up to {total}", child_span(doc, "total_cards"))
+
+
+def check_beanometers(doc: LMap) -> Iterator[Diagnostic]:
+    for bean in doc["beans"]:
+        last = 0
+        for index, threshold in enumerate(bean["beanometer"]):
+            if threshold is None:
+                continue
+            where = span_at(bean, ["beanometer", index])
+            if threshold <= last:
+                yield Diagnostic("R402", f"beanometer of `{bean['id']}`: {index + 1} coin(s) needs {threshold} beans, not more than the {last} before it", where)
+            if threshold > bean["count"]:
+                yield Diagnostic("R403", f"beanometer of `{bean['id']}`: {threshold} beans for {index + 1} coin(s) but only {bean['count']} cards exist", where)
+            last = max(last, threshold)
+
+
+def check_player_counts(doc: LMap) -> Iterator[Diagnostic]:
+    low, high = doc["players"]["min"], doc["players"]["max"]
+    rows = doc["player_counts"]
+    if low > high:
+        yield Diagnostic("R405", f"`players.min` ({low}) is above `players.max` ({high})", span_at(doc, ["players", "min"]))
+        return
+    for count in range(low, high + 1):
+        if str(count) not in rows:
+            yield Diagnostic("R404", f"{count} players are supported but `player_counts` has no row `{count}`", child_span(doc, "player_counts"))
+    for key in rows:
+        if not low <= int(key) <= high:
+            yield Diagnostic("R405", f"row `{key}` is outside the supported {low}-{high} players", key_span(rows, key))
+
+
+def check_rows(doc: LMap) -> Iterator[Diagnostic]:
+    beans = _bean_ids(doc)
+    zones = _zones(doc)
+    turns = list(doc["turns"])
+    counts = {b["id"]: b["count"] for b in doc["beans"]}
+    for key, row in doc["player_counts"].items():
+        players = int(key)
+        for index, bean in enumerate(row["remove_beans"]):
+            if bean not in beans:
+                yield Diagnostic("R406", f"row {key} removes `{bean}`, which is not a declared bean{did_you_mean(bean, beans)}", span_at(row, ["remove_beans", index]))
+        deal = row["deal"]
+        if isinstance(deal, list) and len(deal) != players:
+            yield Diagnostic("R407", f"row {key} deals {len(deal)} hand sizes for {players} players", child_span(row, "deal"))
+        dealt = sum(deal) if isinstance(deal, list) else deal * players
+        in_play = sum(n for bean, n in counts.items() if bean not in row["remove_beans"])
+        if dealt > in_play:
+            yield Diagnostic("R414", f"row {key} deals {dealt} cards but only {in_play} are in play", child_span(row, "deal"))
+        if row["max_fields"] < row["fields"]:
+            yield Diagnostic("R415", f"row {key}: `max_fields` ({row['max_fields']}) is below `fields` ({row['fields']})", child_span(row, "max_fields"))
+        if row["turn"] not in turns:
+            yield Diagnostic("R412", f"row {key} uses turn `{row['turn']}`, which is not declared{did_you_mean(row['turn'], turns)}", child_span(row, "turn"))
+        target = row["field_payment_to"]
+        if target not in zones:
+            yield Diagnostic("R401", f"row {key}: `field_payment_to` names unknown zone `{target}`{did_you_mean(target, list(zones))}", child_span(row, "field_payment_to"))
+
+
+def check_zones(doc: LMap) -> Iterator[Diagnostic]:
+    kinds = [z["kind"] for z in doc["zones"]]
+    for kind in SINGLE_ZONE_KINDS:
+        if kinds.count(kind) != 1:
+            yield Diagnostic("R416", f"{kinds.count(kind)} zones of kind `{kind}`; the engine needs exactly one", child_span(doc, "zones"))
+
+
+def check_steps(doc: LMap) -> Iterator[Diagnostic]:
+    zones = _zones(doc)
+    columns: set[str] = set()
+    for row in doc["player_counts"].values():
+        columns.update(k for k, v in row.items() if isinstance(v, int) and not isinstance(v, bool))
+    for phases in doc["turns"].values():
+        for phase in phases:
+            for step in phase["steps"]:
+                for key, kinds in STEP_ZONE_KEYS.items():
+                    if key not in step:
+                        continue
+                    zone = step[key]
+                    if zone not in zones:
+                        yield Diagnostic("R401", f"step `{step['kind']}`: unknown zone `{zone}`{did_you_mean(zone, list(zones))}", child_span(step, key))
+                    elif kinds is not None and zones[zone] not in kinds:
+                        yield Diagnostic("R417", f"step `{step['kind']}`: `{key}` needs a zone of kind {' or '.join(kinds)}, `{zone}` is {zones[zone]}", child_span(step, key))
+                for key in ("min", "max", "count"):
+                    value = step.get(key)
+                    if isinstance(value, dict) and value["table"] not in columns:
+                        yield Diagnostic("R411", f"step `{step['kind']}`: no numeric column `{value['table']}` in `player_counts`{did_you_mean(value['table'], columns)}", span_at(step, [key, "table"]))
+
+
+def check_options(doc: LMap) -> Iterator[Diagnostic]:
+    for name, option in doc["options"].items():
+        if option["value"] not in option["choices"]:
+            yield Diagnostic("R410", f"option `{name}` is `{option['value']}`; choose one of {', '.join(option['choices'])}{did_you_mean(option['value'], list(option['choices']))}", child_span(option, "value"))
+
+
+def check_assumptions(doc: LMap) -> Iterator[Diagnostic]:
+    for item in doc.get("assumptions", []):
+        yield Diagnostic("W900", f"assumption `{item['id']}`: {item['text']}", child_span(item, "id"), "warning", hint="")
+
+
+CHECKS: tuple[Check, ...] = (
+    check_duplicate_ids,
+    check_total,
+    check_beanometers,
+    check_player_counts,
+    check_rows,
+    check_zones,
+    check_steps,
+    check_options,
+    check_assumptions,
+)
+
+
+def check(doc: LMap) -> list[Diagnostic]:
+    """Run every semantic check; errors first, each group in file order."""
+    found = [d for c in CHECKS for d in c(doc)]
+    return sorted(found, key=lambda d: (d.severity != "error", d.span.file if d.span else "", d.span.line if d.span else 0, d.span.col if d.span else 0))
