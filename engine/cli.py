@@ -106,6 +106,20 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+@command("explain")
+def cmd_explain(args: argparse.Namespace) -> int:
+    from engine.errors import CODES
+
+    code = args.code.upper()
+    info = CODES.get(code)
+    if info is None:
+        from engine.errors import did_you_mean
+
+        raise BohnError.one("C500", f"no error code `{args.code}`{did_you_mean(code, list(CODES))}")
+    print(f"{code}: {info.title}\n  {info.hint}")
+    return 0
+
+
 # --------------------------------------------------------------------------- parser
 
 
@@ -132,13 +146,9 @@ def build_parser() -> argparse.ArgumentParser:
     rs.add_argument("--variant", help="a variant of the ruleset")
     rs.add_argument("--format", choices=("md", "json"), default="md", help="Markdown (default) or JSON")
 
-    for extra in _EXTRA_PARSERS:
-        extra(sub)
+    e = sub.add_parser("explain", help="what an error code means and what to do")
+    e.add_argument("code", metavar="CODE", help="an error code such as R402")
     return parser
-
-
-#: Sub-command parser builders contributed by other modules (play, replay, …).
-_EXTRA_PARSERS: list[Callable[[argparse._SubParsersAction], None]] = []  # type: ignore[type-arg]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -66,7 +66,6 @@ CODES: dict[str, CodeInfo] = {
     "O306": CodeInfo("unknown variant", "Use a variant listed by `bohn rules list`."),
     "O307": CodeInfo("bad list position", "`$after`/`$before` must name an item id of the same list."),
     # R4xx — semantic checks
-    "R400": CodeInfo("unknown bean", "Use a bean id declared under `beans`."),
     "R401": CodeInfo("unknown zone", "Use a zone id declared under `zones`."),
     "R402": CodeInfo("beanometer not strictly increasing", "Each coin value needs more beans than the one before."),
     "R403": CodeInfo("beanometer above card count", "A threshold cannot exceed the number of cards of that bean."),
@@ -79,7 +78,6 @@ CODES: dict[str, CodeInfo] = {
     "R410": CodeInfo("unknown option value", "Use one of the option's `choices`."),
     "R411": CodeInfo("unknown table column", "Step numbers may refer to `player_counts` columns only."),
     "R412": CodeInfo("unknown turn", "A player-count row names a turn that is not declared under `turns`."),
-    "R413": CodeInfo("unknown option", "Refer to an option declared under `options`."),
     "R414": CodeInfo("not enough cards to deal", "The beans in play cannot fill the starting hands."),
     "R415": CodeInfo("field limits inconsistent", "`max_fields` must be at least `fields`."),
     "R416": CodeInfo("required zone kind missing or repeated", "Declare exactly one zone of each kind deck, discard, hand, fields and coins."),

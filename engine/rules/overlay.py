@@ -35,6 +35,10 @@ def merge(base: LMap, patch: LMap, *, top_level: bool = True) -> LMap:
 
 
 def _merge_map(target: LMap, patch: LMap, problems: list[Diagnostic], top_level: bool = False) -> None:
+    """Apply ``patch`` to ``target`` in place. When entries are added or removed, the
+    mapping's own span moves to the patch: it is the last file that shaped it."""
+    if any(k[:1] in "+-" and len(k) > 1 for k in patch):
+        target.span = patch.span
     removals = [k for k in patch if k.startswith("-") and len(k) > 1]
     for key in removals:
         name = key[1:]
@@ -67,8 +71,10 @@ def _merge_map(target: LMap, patch: LMap, problems: list[Diagnostic], top_level:
             continue
         if isinstance(value, LMap) and isinstance(old, LMap):
             _merge_map(old, value, problems)
+            target.value_spans[key] = old.span or target.value_spans.get(key)  # type: ignore[assignment]
         elif isinstance(value, LMap) and isinstance(old, LList) and _is_id_list(old):
             _merge_id_list(old, value, problems)
+            target.value_spans[key] = old.span or target.value_spans.get(key)  # type: ignore[assignment]
         elif isinstance(value, LMap) and old is not None:
             problems.append(_diag("O305", f"`{key}` is a {_kind(old)} here; a mapping cannot patch it", patch, key))
         else:
@@ -76,6 +82,8 @@ def _merge_map(target: LMap, patch: LMap, problems: list[Diagnostic], top_level:
 
 
 def _merge_id_list(target: LList, patch: LMap, problems: list[Diagnostic]) -> None:
+    if any(k[:1] in "+-" and len(k) > 1 for k in patch):
+        target.span = patch.span
     def index_of(item_id: str) -> int:
         for i, item in enumerate(target):
             if isinstance(item, dict) and item.get("id") == item_id:

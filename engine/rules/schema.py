@@ -39,8 +39,22 @@ def validate(document: Any, schema_name: str = "ruleset") -> list[Diagnostic]:
     return sorted(unique.values(), key=lambda d: (d.span.file, d.span.line, d.span.col) if d.span else ("", 0, 0))
 
 
-def _where(path: Any) -> str:
-    parts = [str(p) for p in path]
+def _where(path: Any, document: Any = None) -> str:
+    """A readable path: list items are named by their id where they have one."""
+    parts: list[str] = []
+    node = document
+    for part in path:
+        child = None
+        if isinstance(node, (dict, list)):
+            try:
+                child = node[part]
+            except (KeyError, IndexError, TypeError):
+                child = None
+        if isinstance(part, int) and isinstance(child, dict) and isinstance(child.get("id"), str):
+            parts.append(child["id"])
+        else:
+            parts.append(str(part))
+        node = child
     return "/".join(parts) if parts else "the top level"
 
 
@@ -50,20 +64,20 @@ def _diagnose(error: ValidationError, document: Any) -> list[Diagnostic]:
     keyword = error.validator
     if keyword == "required":
         missing = [name for name in error.validator_value if isinstance(error.instance, dict) and name not in error.instance]
-        return [Diagnostic("S201", f"`{_where(path)}` is missing required key `{name}`", span) for name in missing]
+        return [Diagnostic("S201", f"`{_where(path, document)}` is missing required key `{name}`", span) for name in missing]
     if keyword == "additionalProperties" and isinstance(error.instance, dict):
         allowed = list(error.schema.get("properties", {}))
         extras = [k for k in error.instance if k not in allowed and not _matches_pattern(error.schema, k)]
         return [
-            Diagnostic("S202", f"unknown key `{k}` in `{_where(path)}`{did_you_mean(k, allowed)}", span_at(document, [*path, k], key=True))
+            Diagnostic("S202", f"unknown key `{k}` in `{_where(path, document)}`{did_you_mean(k, allowed)}", span_at(document, [*path, k], key=True))
             for k in extras
         ]
     if keyword == "type":
-        return [Diagnostic("S203", f"`{_where(path)}`: {_short(error.instance)} is not of type {_types(error.validator_value)}", span)]
+        return [Diagnostic("S203", f"`{_where(path, document)}`: {_short(error.instance)} is not of type {_types(error.validator_value)}", span)]
     if keyword == "oneOf" and error.context:
         best = best_match(error.context)
         description = error.schema.get("description", "")
-        message = f"`{_where(path)}`: {_short(error.instance)} fits none of the allowed forms"
+        message = f"`{_where(path, document)}`: {_short(error.instance)} fits none of the allowed forms"
         if description:
             message += f" ({description.rstrip('.')})"
         code = "S203" if best.validator == "type" else "S204"
@@ -72,8 +86,8 @@ def _diagnose(error: ValidationError, document: Any) -> list[Diagnostic]:
         if keyword == "propertyNames":
             bad = error.instance if isinstance(error.instance, str) else None
             span = span_at(document, [*path, bad], key=True) if bad is not None else span
-        return [Diagnostic("S204", f"`{_where(path)}`: {error.message}", span)]
-    return [Diagnostic("S200", f"`{_where(path)}`: {error.message}", span or span_of(document))]
+        return [Diagnostic("S204", f"`{_where(path, document)}`: {error.message}", span)]
+    return [Diagnostic("S200", f"`{_where(path, document)}`: {error.message}", span or span_of(document))]
 
 
 def _matches_pattern(schema: dict[str, Any], key: str) -> bool:

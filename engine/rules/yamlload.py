@@ -128,6 +128,8 @@ def load_text(text: str, file: str) -> Any:
         raise
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
+        if exc.context_mark is not None and (mark is None or mark.index >= len(text) - 1):
+            mark = exc.context_mark  # an unclosed construct: point where it was opened
         message = " ".join(p for p in (exc.context, exc.problem) if p) or "malformed YAML"
         if exc.context_mark is not None and exc.problem_mark is not None and exc.context_mark.line != exc.problem_mark.line:
             message += f" (the construct started at line {exc.context_mark.line + 1}, column {exc.context_mark.column + 1})"

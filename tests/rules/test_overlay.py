@@ -1,0 +1,89 @@
+"""Overlay semantics: add, change, remove, replace lists, provenance and variants."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.errors import BohnError
+from engine.rules.loader import check_path, load_ruleset
+from engine.rules.located import LMap
+from engine.rules.overlay import merge
+from engine.rules.yamlload import load_text
+
+
+def doc(text: str, name: str = "t.yaml") -> LMap:
+    result = load_text(text, name)
+    assert isinstance(result, LMap)
+    return result
+
+
+def test_change_add_remove_and_replace() -> None:
+    base = doc("a: 1\nb: {x: 1, y: 2}\nc: [1, 2]\nitems: [{id: p, v: 1}, {id: q, v: 2}]\n", "base.yaml")
+    patch = doc("a: 5\nb: {x: 9, -y: ~, +z: 3}\nc: [7]\nitems: {q: {v: 20}, -p: ~, +r: {v: 3, $before: q}}\n", "patch.yaml")
+    merged = merge(base, patch)
+    assert merged == {"a": 5, "b": {"x": 9, "z": 3}, "c": [7], "items": [{"id": "r", "v": 3}, {"id": "q", "v": 20}]}
+    assert base["b"] == {"x": 1, "y": 2}, "the base must not be mutated"
+
+
+def test_values_remember_the_file_that_set_them() -> None:
+    base = doc("a: 1\nb: 2\n", "base.yaml")
+    merged = merge(base, doc("b: 3\n", "house.yaml"))
+    assert str(merged.value_spans["a"]) == "base.yaml:1:4"
+    assert str(merged.value_spans["b"]) == "house.yaml:1:4"
+
+
+def test_all_problems_are_reported_together() -> None:
+    with pytest.raises(BohnError) as info:
+        merge(doc("alpha: 1\nbeta: 2\n"), doc("alpah: 1\nbeat: 2\n+alpha: 3\n"))
+    assert [d.code for d in info.value.diagnostics] == ["O302", "O302", "O303"]
+    assert "did you mean `alpha`" in info.value.diagnostics[0].message
+
+
+def test_house_rule_on_shipped_base(tmp_path: Path) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text(
+        "extends: base\nid: cheap_fields\nname: Cheap third fields\n"
+        "player_counts:\n  4: {field_price: 1}\noptions:\n  harvest_protection: {value: exactly_one}\n"
+    )
+    assert check_path(house) == []
+    rules = load_ruleset(str(house))
+    assert rules.row(4).field_price == 1 and rules.row(5).field_price == 3
+    assert rules.option("harvest_protection") == "exactly_one"
+    assert str(rules.origin("player_counts", "4", "field_price")).endswith("house.yaml:5:20")
+    assert rules.sources[-1].endswith("house.yaml") and rules.sources[0].endswith("base.yaml")
+
+
+def test_variants_overlay_and_unknown_variant(tmp_path: Path) -> None:
+    f = tmp_path / "v.yaml"
+    f.write_text(
+        "extends: base\nid: with_variant\nvariants:\n  rich:\n    description: Fields are cheap.\n"
+        "    patch:\n      player_counts:\n        4: {field_price: 0}\n"
+    )
+    assert check_path(f) == []
+    assert load_ruleset(str(f), "rich").row(4).field_price == 0
+    assert load_ruleset(str(f)).row(4).field_price == 3
+    with pytest.raises(BohnError) as info:
+        load_ruleset(str(f), "ritch")
+    assert info.value.code == "O306" and "did you mean `rich`" in str(info.value)
+
+
+def test_a_broken_variant_is_reported_by_validate(tmp_path: Path) -> None:
+    f = tmp_path / "v.yaml"
+    f.write_text(
+        "extends: base\nid: bad_variant\nvariants:\n  broken:\n    description: x\n"
+        "    patch:\n      player_counts:\n        4: {draw: -1}\n"
+    )
+    [d] = check_path(f)
+    assert d.code == "S204" and "[variant broken]" in d.message and d.span.line == 8
+
+
+def test_schema_fallback_code(monkeypatch: pytest.MonkeyPatch) -> None:
+    from jsonschema import Draft202012Validator
+
+    from engine.rules import schema
+
+    monkeypatch.setattr(schema, "validator", lambda name: Draft202012Validator({"not": {"type": "object"}}))
+    [d] = schema.validate(doc("a: 1\n"))
+    assert d.code == "S200" and str(d.span).startswith("t.yaml:1:1")
