@@ -1,0 +1,185 @@
+"""A competent heuristic player, using only what its seat may see.
+
+It plants to avoid ruinous harvests (matching field first, then an empty one, and it
+skips the optional second plant when that would block a field), harvests when a field
+cannot earn more, buys an extra field while the game still has a long way to go,
+gives away revealed cards it cannot use, offers unwanted hand cards for beans it grows,
+and accepts offers whose cards all fit its fields.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.game.actions import ACCEPT, BUY_FIELD, DECLINE, DISCARD, END_TRADING, HARVEST, PASS, PLANT, PROPOSE, Action
+from engine.game.view import SeatView
+
+Fields = list[tuple[str | None, int]]
+
+
+class GreedyBot:
+    name = "greedy"
+
+    def __init__(self, seed: int = 0, max_offers: int = 3) -> None:
+        self.rng = random.Random(seed)
+        self.max_offers = max_offers
+        self._turn = -1
+        self._offers = 0
+        self._tried: set[Action] = set()
+
+    # ------------------------------------------------------------------ helpers
+
+    @staticmethod
+    def _fits(fields: Fields, bean: str) -> bool:
+        return any(b == bean or b is None for b, _ in fields)
+
+    @staticmethod
+    def _grows(fields: Fields, bean: str) -> bool:
+        return any(b == bean for b, _ in fields)
+
+    def _harvest_value(self, view: SeatView, fields: Fields, index: int) -> tuple[int, int]:
+        bean, count = fields[index]
+        return (view.bean(bean).coins_for(count) if bean else 0, -count)
+
+    def _best_harvest(self, view: SeatView, harvests: list[Action]) -> Action:
+        fields = view.fields()
+        return max(harvests, key=lambda a: self._harvest_value(view, fields, a.field))
+
+    def _maxed(self, view: SeatView, fields: Fields) -> int:
+        """A field that has reached its bean's last beanometer step, or -1."""
+        for i, (bean, count) in enumerate(fields):
+            if bean is None:
+                continue
+            meter = [t for t in view.bean(bean).beanometer if t is not None]
+            if meter and count >= meter[-1]:
+                return i
+        return -1
+
+    # ------------------------------------------------------------------ choice
+
+    def choose(self, view: SeatView, legal: list[Action]) -> Action:
+        if view.turn != self._turn:
+            self._turn, self._offers = view.turn, 0
+            self._tried.clear()
+        first = legal[0].kind
+        if first == DECLINE:
+            return self._answer(view, legal)
+        fields = view.fields()
+        harvests = [a for a in legal if a.kind == HARVEST]
+        if harvests:
+            maxed = self._maxed(view, fields)
+            if maxed >= 0:
+                for a in harvests:
+                    if a.field == maxed:
+                        return a
+        for a in legal:
+            if a.kind == BUY_FIELD and self._wants_field(view):
+                return a
+        step = view.step
+        if step == "trade":
+            return self._trade(view, legal, fields)
+        if step == "discard_from_hand":
+            return self._discard(view, legal, fields)
+        return self._plant(view, legal, fields, harvests)
+
+    def _wants_field(self, view: SeatView) -> bool:
+        runouts, end = view.runouts()
+        return runouts < end - 1 and view.coins() >= view.field_limits()[2]
+
+    def _plant(self, view: SeatView, legal: list[Action], fields: Fields, harvests: list[Action]) -> Action:
+        plants = [a for a in legal if a.kind == PLANT]
+        passes = [a for a in legal if a.kind == PASS]
+        discards = [a for a in legal if a.kind == DISCARD]
+        if view.step == "plant_from_hand":
+            if plants:
+                matching = [a for a in plants if fields[a.field][0] is not None]
+                if matching:
+                    return matching[0]
+                empties = sum(1 for b, _ in fields if b is None)
+                if not passes or empties >= 2:
+                    return plants[0]
+            if passes:
+                return passes[0]
+        else:
+            matching = [a for a in plants if fields[a.field][0] is not None]
+            if matching:
+                return max(matching, key=lambda a: fields[a.field][1])
+            if plants and (not passes or view.step != "keep_revealed" or sum(1 for b, _ in fields if b is None) >= 1):
+                return plants[0]
+            if discards:
+                return discards[0]
+            if passes:
+                return passes[0]
+        if harvests:
+            return self._best_harvest(view, harvests)
+        return legal[0]
+
+    def _discard(self, view: SeatView, legal: list[Action], fields: Fields) -> Action:
+        hand = view.hand()
+        for a in legal:
+            if a.kind == DISCARD and not self._fits(fields, hand[a.card]) and hand.count(hand[a.card]) == 1:
+                return a
+        return next(a for a in legal if a.kind == PASS) if any(a.kind == PASS for a in legal) else legal[0]
+
+    # ------------------------------------------------------------------ trading
+
+    def _trade(self, view: SeatView, legal: list[Action], fields: Fields) -> Action:
+        ends = [a for a in legal if a.kind in (END_TRADING, PASS)]
+        offers = [a for a in legal if a.kind == PROPOSE and a not in self._tried]
+        if not offers or self._offers >= self.max_offers:
+            return ends[0]
+        choice = self._pick_offer(view, offers, fields)
+        if choice is None:
+            return ends[0]
+        self._offers += 1
+        self._tried.add(choice)
+        return choice
+
+    def _pick_offer(self, view: SeatView, offers: list[Action], fields: Fields) -> Action | None:
+        mine = [b for b, _ in sorted(fields, key=lambda f: -f[1]) if b is not None]
+        hand = view.hand()
+        if view.seat == view.active:
+            # revealed cards we cannot use: give them to a seat that grows them
+            for a in offers:
+                zone, index = a.give[0]
+                if zone != "hand" and not a.want:
+                    bean = view.zone(zone)[index]
+                    if not self._fits(fields, bean) and self._grows(view.fields(a.target), bean):
+                        return a
+            # unwanted front hand cards, for a bean we grow
+            for a in offers:
+                zone, index = a.give[0]
+                if zone == "hand" and index < 3 and a.want and mine and a.want[0] == mine[0]:
+                    bean = hand[index]
+                    if not self._fits(fields, bean) and self._grows(view.fields(a.target), bean):
+                        return a
+            return None
+        # not active: ask for a revealed bean we grow, paying with a card we do not need
+        wanted = [b for b in view.trade_display() if self._grows(fields, b)]
+        if not wanted:
+            return None
+        for a in offers:
+            zone, index = a.give[0]
+            if a.want and a.want[0] in wanted and not self._grows(fields, hand[index]):
+                return a
+        return None
+
+    def _answer(self, view: SeatView, legal: list[Action]) -> Action:
+        offer = view.pending_offer()
+        accepts = [a for a in legal if a.kind == ACCEPT]
+        if offer is None or not accepts:
+            return legal[0]
+        fields = view.fields()
+        incoming = view.offered_beans(offer)
+        if not incoming:
+            return legal[0]  # a request for a gift: decline
+        empties = sum(1 for b, _ in fields if b is None)
+        new_types = {b for b in incoming if not self._grows(fields, b)}
+        if len(new_types) > empties:
+            return legal[0]
+        accept = accepts[0]
+        hand = view.hand()
+        for zone, index in accept.give:
+            if zone == "hand" and self._grows(fields, hand[index]):
+                return legal[0]
+        return accept

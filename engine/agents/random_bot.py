@@ -1,0 +1,34 @@
+"""A bot that picks uniformly among the legal actions, with bounded trading.
+
+Offers are many (one per card, seat and wanted bean), so a truly uniform choice would
+spend whole turns proposing. The bot therefore chooses uniformly among the other
+actions and makes an offer only now and then, at most ``max_offers`` per turn.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.game.actions import PROPOSE, Action
+from engine.game.view import SeatView
+
+
+class RandomBot:
+    name = "random"
+
+    def __init__(self, seed: int = 0, offer_chance: float = 0.1, max_offers: int = 2) -> None:
+        self.rng = random.Random(seed)
+        self.offer_chance = offer_chance
+        self.max_offers = max_offers
+        self._turn = -1
+        self._offers = 0
+
+    def choose(self, view: SeatView, legal: list[Action]) -> Action:
+        if view.turn != self._turn:
+            self._turn, self._offers = view.turn, 0
+        offers = [a for a in legal if a.kind == PROPOSE]
+        if offers and self._offers < self.max_offers and self.rng.random() < self.offer_chance:
+            self._offers += 1
+            return self.rng.choice(offers)
+        others = [a for a in legal if a.kind != PROPOSE] or legal
+        return self.rng.choice(others)

@@ -1,0 +1,298 @@
+"""The generic turn-phase engine: a state machine over the turn a ruleset declares.
+
+``Game`` knows Bohnanza's universal ideas — an ordered hand, fields, beanometers,
+coins that are cards, run-outs of the deck — and runs whatever phases and steps the
+ruleset lists, with numbers from its player-count table. It knows no expansion.
+
+Protocol: ``decider`` is the seat that must act now (``None`` when the game is over);
+``legal_actions(seat)`` lists what that seat may do — the step's choices for the
+decider, plus the free actions (harvest, buy a field) the rules allow any seat at any
+time; ``apply(action)`` checks and performs one action, or raises ``BohnError`` with
+code G600/G601/G602 and leaves the state unchanged.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from engine.errors import BohnError
+from engine.game.actions import BUY_FIELD, FREE_KINDS, HARVEST, PROPOSE, Action
+from engine.game.state import GameState, new_state
+from engine.rules.model import Phase, Ruleset
+
+#: Most actions one game may take before it is declared runaway (G606).
+MAX_ACTIONS = 200_000
+
+
+class Game:
+    """One game of a ruleset for a number of players, reproducible from its seed."""
+
+    def __init__(self, rules: Ruleset, players: int, seed: int, *, trading: bool = True, record: bool = True) -> None:
+        from engine.game.steps import STEP_KINDS
+
+        self.rules = rules
+        self.players = players
+        self.seed = seed
+        self.trading = trading
+        self.record = record
+        self.state: GameState = new_state(rules, players, seed)
+        self.row = self.state.row
+        self.phases: tuple[Phase, ...] = rules.turns[self.row.turn]
+        self.events: list[dict[str, Any]] = []
+        self.actions_taken = 0
+        self.scores: list[int] = []
+        self.winners: list[int] = []
+        self._step_kinds = STEP_KINDS
+        self._beans = rules.beans
+        self._protection = rules.option("harvest_protection")
+        self._payment_zone = self.row.field_payment_to
+        self.listeners: list[Callable[[dict[str, Any]], None]] = []
+        self.step: Any = None
+        self._bean_rules = [rules.origin("beans", i, "beanometer") for i in range(len(rules.beans))]
+        self.emit("game_started", seat=None, seed=seed, players=players, ruleset=rules.id,
+                  variant=rules.variant, dealt=list(self.row.deal), rule=self.row.span)
+        self._enter_turn()
+
+    # ------------------------------------------------------------------ protocol
+
+    @property
+    def decider(self) -> int | None:
+        if self.state.over:
+            return None
+        return self.step.decider(self)
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    @property
+    def phase(self) -> Phase:
+        return self.phases[self.state.phase_index]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Everything ``seat`` may do now: step choices if it decides, plus free actions."""
+        if self.state.over:
+            return []
+        actions = self.step.legal(self, seat) if seat == self.step.decider(self) else []
+        actions.extend(self.free_actions(seat))
+        return actions
+
+    def apply(self, action: Action) -> None:
+        """Perform one legal action; on an illegal one raise and change nothing."""
+        if self.state.over:
+            raise BohnError.one("G602", f"the game is over; cannot {action}")
+        if not 0 <= action.seat < self.players:
+            raise BohnError.one("G600", f"there is no seat {action.seat}")
+        self.actions_taken += 1
+        if self.actions_taken > MAX_ACTIONS:
+            raise BohnError.one("G606", f"more than {MAX_ACTIONS} actions in one game")
+        if action.kind in FREE_KINDS:
+            if action not in self.free_actions(action.seat):
+                raise BohnError.one("G600", f"illegal: {action}", hint=self._why_not(action))
+            if action.kind == HARVEST:
+                self.harvest(action.seat, action.field)
+            else:
+                self.buy_field(action.seat)
+            self.step.after_free_action(self, action)
+            return
+        if action.seat != self.step.decider(self):
+            raise BohnError.one("G601", f"seat {action.seat} cannot act now; seat {self.step.decider(self)} decides ({self.phase.id})")
+        if action.kind == PROPOSE:
+            problem = self.step.check_proposal(self, action)
+            if problem:
+                raise BohnError.one("G600", f"illegal proposal: {problem}")
+        elif not self.step.is_legal(self, action):
+            raise BohnError.one("G600", f"illegal in {self.phase.id}/{self.step.kind}: {action}",
+                                hint="legal now: " + "; ".join(str(a) for a in self.legal_actions(action.seat)[:8]))
+        self.step.apply(self, action)
+        self._settle()
+
+    def _why_not(self, action: Action) -> str:
+        if action.kind == BUY_FIELD:
+            fields = len(self.state.fields[action.seat])
+            return f"fields {fields}/{self.row.max_fields}, price {self.row.field_price}, coins {len(self.state.coins[action.seat])}"
+        return "a field needs beans, single beans are protected, and harvest timing is set by the player-count row"
+
+    # ------------------------------------------------------------------ free actions
+
+    def harvest_allowed_now(self, seat: int) -> bool:
+        if self.row.harvest_when == "any_time" or seat == self.state.active:
+            return True
+        return self.step is not None and self.step.decider(self) == seat and self.step.plants
+
+    def free_actions(self, seat: int) -> list[Action]:
+        out: list[Action] = []
+        if self.harvest_allowed_now(seat):
+            out.extend(Action(HARVEST, seat, field=i) for i in range(len(self.state.fields[seat])) if self.may_harvest(seat, i))
+        if self.can_buy_field(seat):
+            out.append(Action(BUY_FIELD, seat))
+        return out
+
+    def may_harvest(self, seat: int, index: int) -> bool:
+        """The harvest-protection rule: a lone bean is protected unless every field is small."""
+        fields = self.state.fields[seat]
+        size = len(fields[index])
+        if size == 0:
+            return False
+        if size >= 2:
+            return True
+        if self._protection == "exactly_one":
+            return all(len(f) == 1 for f in fields)
+        return all(len(f) <= 1 for f in fields)
+
+    def can_buy_field(self, seat: int) -> bool:
+        return len(self.state.fields[seat]) < self.row.max_fields and len(self.state.coins[seat]) >= self.row.field_price
+
+    # ------------------------------------------------------------------ primitives
+
+    def fits(self, seat: int, card: int, index: int) -> bool:
+        f = self.state.fields[seat][index]
+        return not f or self.state.bean_of[f[0]] == self.state.bean_of[card]
+
+    def fitting_fields(self, seat: int, card: int) -> list[int]:
+        bean = self.state.bean_of[card]
+        bean_of = self.state.bean_of
+        return [i for i, f in enumerate(self.state.fields[seat]) if not f or bean_of[f[0]] == bean]
+
+    def plant(self, seat: int, card: int, index: int, source: str) -> None:
+        self.state.fields[seat][index].append(card)
+        self.emit("planted", seat=seat, bean=self.bean_name(card), field=index, source=source)
+
+    def harvest(self, seat: int, index: int, *, final: bool = False) -> int:
+        """Harvest a field: the top cards by the beanometer become coins, the rest are discarded."""
+        field = self.state.fields[seat][index]
+        bean_index = self.state.bean_of[field[0]]
+        bean = self._beans[bean_index]
+        count = len(field)
+        earned = min(bean.coins_for(count), count)
+        self.state.coins[seat].extend(field[count - earned:])
+        self.state.discard.extend(field[: count - earned])
+        field.clear()
+        self.emit("harvested", seat=seat, field=index, bean=bean.id, beans=count, coins=earned, final=final,
+                  rule=self._bean_rules[bean_index])
+        return earned
+
+    def buy_field(self, seat: int) -> None:
+        price = self.row.field_price
+        coins = self.state.coins[seat]
+        paid = coins[len(coins) - price:] if price else []
+        del coins[len(coins) - price:]
+        target = self.state.shared.get(self._payment_zone)
+        if target is None:
+            target = self.state.per_player[self._payment_zone][seat]
+        target.extend(paid)
+        self.state.fields[seat].append([])
+        self.emit("field_bought", seat=seat, price=price, paid_to=self._payment_zone, fields=len(self.state.fields[seat]),
+                  rule=self.row.span)
+
+    def draw_one(self) -> int | None:
+        """Take the deck's top card, reshuffling and counting run-outs as the rules say.
+
+        A run-out counts the moment the last card is drawn. When the count reaches the
+        row's ``end_after_runouts`` the game is ending and the deck is not refilled. A
+        draw from an empty deck reshuffles the discard pile; if that is empty too the
+        deck has run out again, which keeps every game finite.
+        """
+        st = self.state
+        while not st.deck:
+            if st.ending:
+                return None
+            if st.discard:
+                st.deck.extend(st.discard)
+                st.discard.clear()
+                st.rng.shuffle(st.deck)
+                self.emit("reshuffled", seat=None, cards=len(st.deck))
+            else:
+                self._run_out()
+        card = st.deck.pop()
+        if not st.deck:
+            self._run_out()
+        return card
+
+    def _run_out(self) -> None:
+        st = self.state
+        st.runouts += 1
+        final = st.runouts >= self.row.end_after_runouts
+        self.emit("deck_ran_out", seat=None, runout=st.runouts, final=final, rule=self.rules.origin("player_counts", str(self.players), "end_after_runouts"))
+        if final:
+            st.ending = True
+
+    # ------------------------------------------------------------------ flow
+
+    def _start_step(self) -> None:
+        spec = self.phase.steps[self.state.step_index]
+        self.step = self._step_kinds[spec.kind](self, spec)
+        self.step.enter(self)
+
+    def _start_phase(self, index: int) -> None:
+        self.state.phase_index = index
+        self.state.step_index = 0
+        self.emit("phase_started", seat=self.state.active, rule=self.phase.span)
+        self._start_step()
+
+    def _enter_turn(self) -> None:
+        self.emit("turn_started", seat=self.state.active)
+        self._start_phase(0)
+        self._settle()
+
+    def _settle(self) -> None:
+        """Move on past finished steps, phases and turns until someone must decide.
+
+        After the final run-out, a phase marked ``stop`` ends the game at once (even in
+        the middle of a step); phases marked ``finish`` still run to their end.
+        """
+        st = self.state
+        while not st.over:
+            if st.ending and self.phase.when_game_ends == "stop":
+                self._end_game()
+                return
+            if not self.step.done:
+                return
+            if st.step_index + 1 < len(self.phase.steps):
+                st.step_index += 1
+                self._start_step()
+            elif st.phase_index + 1 < len(self.phases):
+                if st.ending and self.phases[st.phase_index + 1].when_game_ends == "stop":
+                    self._end_game()
+                    return
+                self._start_phase(st.phase_index + 1)
+            elif st.ending:
+                self._end_game()
+                return
+            else:
+                st.active = (st.active + 1) % self.players
+                st.turn += 1
+                self.emit("turn_started", seat=st.active)
+                self._start_phase(0)
+
+    def _end_game(self) -> None:
+        from engine.game.scoring import finish
+
+        finish(self)
+
+    # ------------------------------------------------------------------ events
+
+    def bean_name(self, card: int) -> str:
+        return self.state.bean_ids[self.state.bean_of[card]]
+
+    def emit(self, kind: str, *, seat: int | None, rule: Any = None, **data: Any) -> None:
+        """Record an event (when recording) with turn, phase, seat and the rule that caused it."""
+        if not self.record and not self.listeners:
+            return
+        st = self.state if hasattr(self, "state") else None
+        event: dict[str, Any] = {
+            "n": len(self.events),
+            "turn": st.turn if st else 0,
+            "phase": self.phases[st.phase_index].id if st and st.phase_index < len(self.phases) else None,
+            "seat": seat,
+            "type": kind,
+        }
+        event.update(data)
+        if rule is None and self.step is not None:
+            rule = self.step.span
+        if rule is not None:
+            event["rule"] = f"{rule.file}:{rule.line}"
+        if self.record:
+            self.events.append(event)
+        for listener in self.listeners:
+            listener(event)

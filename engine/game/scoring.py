@@ -1,0 +1,39 @@
+"""The end of a game: the final harvest, scores and the winner with the tie-break.
+
+The tie-break is the ruleset's named option ``tie_break``: ``most_cards_in_hand`` (the
+rulebook: among the tied players, most cards left in hand wins; still tied, they share)
+or ``shared``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.game.core import Game
+
+
+def winners(scores: list[int], hand_sizes: list[int], tie_break: str) -> list[int]:
+    """The winning seats: most coins, then (optionally) most cards in hand."""
+    best = max(scores)
+    tied = [s for s, score in enumerate(scores) if score == best]
+    if len(tied) > 1 and tie_break == "most_cards_in_hand":
+        most = max(hand_sizes[s] for s in tied)
+        tied = [s for s in tied if hand_sizes[s] == most]
+    return tied
+
+
+def finish(game: Game) -> None:
+    """Harvest every field (when the ruleset says so), score, and close the game."""
+    st = game.state
+    if game.rules.final_harvest:
+        for seat in range(game.players):
+            for index, field in enumerate(st.fields[seat]):
+                if field:
+                    game.harvest(seat, index, final=True)
+    game.scores = [len(c) for c in st.coins]
+    hand_sizes = [len(h) for h in st.hands]
+    game.winners = winners(game.scores, hand_sizes, game.rules.option("tie_break"))
+    st.over = True
+    game.emit("game_ended", seat=None, scores=game.scores, hands=hand_sizes, winners=game.winners,
+              runouts=st.runouts, rule=game.rules.origin("options", "tie_break", "value"))

@@ -1,0 +1,98 @@
+"""Game state: cards, zones and counters, and nothing that decides anything.
+
+Cards are integers (0..n-1) and ``bean_of[card]`` gives a card's bean index, so zones
+are plain lists of ints: fast to move, copy and check. The ruleset declares its zones;
+each zone id maps to a list (shared zones) or one list per seat (player zones). The
+zones the engine itself must find — deck, discard pile, hands, fields, coins — are also
+reachable by kind, through the attributes set in :func:`new_state`.
+
+Orientation conventions, relied on everywhere: the deck's and the discard pile's top
+card is the *last* element; a hand's front card is element 0 and drawn cards are
+appended at the back; a field is a list of cards, its bean is its first card's bean.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from engine.rules.model import PlayerCountRow, Ruleset
+
+
+@dataclass
+class GameState:
+    players: int
+    row: PlayerCountRow
+    bean_ids: tuple[str, ...]
+    bean_of: list[int]
+    shared: dict[str, list[int]]
+    per_player: dict[str, list[list[int]]]
+    fields: list[list[list[int]]]
+    deck: list[int]
+    discard: list[int]
+    hands: list[list[int]]
+    coins: list[list[int]]
+    rng: random.Random
+    active: int = 0
+    turn: int = 1
+    runouts: int = 0
+    ending: bool = False
+    over: bool = False
+    phase_index: int = 0
+    step_index: int = 0
+    extra: dict[str, int] = field(default_factory=dict)
+
+    def total_cards(self) -> int:
+        """Every card in every zone: constant for the whole game (an invariant)."""
+        n = sum(len(z) for z in self.shared.values())
+        n += sum(len(z) for zones in self.per_player.values() for z in zones)
+        n += sum(len(f) for fs in self.fields for f in fs)
+        return n
+
+    def field_bean(self, seat: int, index: int) -> int:
+        f = self.fields[seat][index]
+        return self.bean_of[f[0]] if f else -1
+
+
+def new_state(rules: Ruleset, players: int, seed: int) -> GameState:
+    """Shuffle the beans in play with the game's one RNG and deal the starting hands."""
+    row = rules.row(players)
+    rng = random.Random(seed)
+    bean_ids = tuple(b.id for b in rules.beans)
+    bean_of: list[int] = []
+    for index, bean in enumerate(rules.beans):
+        if bean.id not in row.remove_beans:
+            bean_of.extend([index] * bean.count)
+    cards = list(range(len(bean_of)))
+    rng.shuffle(cards)
+
+    shared: dict[str, list[int]] = {}
+    per_player: dict[str, list[list[int]]] = {}
+    fields: list[list[list[int]]] = [[[] for _ in range(row.fields)] for _ in range(players)]
+    for zone in rules.zones:
+        if zone.kind == "fields":
+            continue
+        if zone.owner == "shared":
+            shared[zone.id] = []
+        else:
+            per_player[zone.id] = [[] for _ in range(players)]
+    deck = shared[rules.zone_of_kind("deck").id]
+    deck.extend(cards)
+    hands = per_player[rules.zone_of_kind("hand").id]
+    for seat in range(players):
+        for _ in range(row.deal[seat]):
+            hands[seat].append(deck.pop())
+    return GameState(
+        players=players,
+        row=row,
+        bean_ids=bean_ids,
+        bean_of=bean_of,
+        shared=shared,
+        per_player=per_player,
+        fields=fields,
+        deck=deck,
+        discard=shared[rules.zone_of_kind("discard").id],
+        hands=hands,
+        coins=per_player[rules.zone_of_kind("coins").id],
+        rng=rng,
+    )

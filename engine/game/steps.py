@@ -1,0 +1,295 @@
+"""The step kinds the engine provides; rulesets compose turns from them.
+
+Each kind is a small class: ``enter`` sets it up (automatic steps finish right there),
+``decider`` names the seat to act, ``legal`` lists its choices and ``apply`` performs
+one. Numbers come from the step's parameters or the player-count table. A kind knows
+cards, zones and fields — never a particular game. New kinds register in
+``STEP_KINDS``; the schema lists the same names.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.game.actions import DISCARD, PASS, PLANT, Action
+from engine.rules.model import Step
+
+if TYPE_CHECKING:
+    from engine.game.core import Game
+
+
+class StepRun:
+    """Base of all step kinds: no decisions, finished at once."""
+
+    kind = ""
+    #: True while the decider must place cards on fields: it may then harvest even when
+    #: harvesting is otherwise limited to one's own turn (the forced harvest).
+    plants = False
+
+    def __init__(self, game: Game, spec: Step) -> None:
+        self.spec = spec
+        self.span = spec.span
+        self.done = False
+
+    def enter(self, game: Game) -> None:
+        self.done = True
+
+    def decider(self, game: Game) -> int | None:
+        return game.state.active
+
+    def legal(self, game: Game, seat: int) -> list[Action]:
+        return []
+
+    def is_legal(self, game: Game, action: Action) -> bool:
+        return action in self.legal(game, action.seat)
+
+    def apply(self, game: Game, action: Action) -> None:  # pragma: no cover - nothing is legal
+        raise NotImplementedError
+
+    def check_proposal(self, game: Game, action: Action) -> str:
+        return "no trading in this step"
+
+    def after_free_action(self, game: Game, action: Action) -> None:
+        """A harvest or purchase happened; most steps need not react."""
+
+    def describe(self) -> dict[str, Any]:
+        return {"step": self.kind}
+
+
+def _distinct_bean_positions(game: Game, cards: list[int]) -> list[int]:
+    """The first position of each bean type among ``cards``: planting order between
+    cards of one type makes no difference, so listing one keeps choices small."""
+    seen: set[int] = set()
+    out = []
+    for i, card in enumerate(cards):
+        bean = game.state.bean_of[card]
+        if bean not in seen:
+            seen.add(bean)
+            out.append(i)
+    return out
+
+
+class PlantFromHand(StepRun):
+    """Plant from the front of the hand: at least ``min``, at most ``max`` cards."""
+
+    kind = "plant_from_hand"
+    plants = True
+
+    def enter(self, game: Game) -> None:
+        self.low = self.spec.number("min", game.row)
+        self.high = self.spec.number("max", game.row)
+        self.planted = 0
+        self.done = not game.state.hands[game.state.active] or self.high == 0
+
+    def legal(self, game: Game, seat: int) -> list[Action]:
+        hand = game.state.hands[seat]
+        out = []
+        if hand and self.planted < self.high:
+            out = [Action(PLANT, seat, field=i) for i in game.fitting_fields(seat, hand[0])]
+        if self.planted >= self.low or not hand:
+            out.append(Action(PASS, seat))
+        return out
+
+    def apply(self, game: Game, action: Action) -> None:
+        if action.kind == PASS:
+            self.done = True
+            return
+        hand = game.state.hands[action.seat]
+        game.plant(action.seat, hand.pop(0), action.field, "hand")
+        self.planted += 1
+        self.done = self.planted >= self.high or not hand
+
+
+class Reveal(StepRun):
+    """Turn up ``count`` cards from the deck into a display zone (fewer if it is spent)."""
+
+    kind = "reveal"
+
+    def enter(self, game: Game) -> None:
+        zone = game.state.shared[self.spec.zone("to")]
+        for _ in range(self.spec.number("count", game.row)):
+            card = game.draw_one()
+            if card is None:
+                break
+            zone.append(card)
+            game.emit("revealed", seat=game.state.active, bean=game.bean_name(card), zone=self.spec.zone("to"))
+        self.done = True
+
+
+class RevealMatchingDiscards(StepRun):
+    """While the discard pile's top card matches a revealed bean, add it to the display."""
+
+    kind = "reveal_matching_discards"
+
+    def enter(self, game: Game) -> None:
+        st = game.state
+        zone = st.shared[self.spec.zone("to")]
+        beans = {st.bean_of[c] for c in zone}
+        while st.discard and st.bean_of[st.discard[-1]] in beans:
+            card = st.discard.pop()
+            zone.append(card)
+            game.emit("revealed", seat=st.active, bean=game.bean_name(card), zone=self.spec.zone("to"), source="discard")
+        self.done = True
+
+
+class Draw(StepRun):
+    """Draw ``count`` cards one at a time to the back of the active player's hand."""
+
+    kind = "draw"
+
+    def enter(self, game: Game) -> None:
+        st = game.state
+        hand = st.hands[st.active]
+        drawn = 0
+        for _ in range(self.spec.number("count", game.row)):
+            card = game.draw_one()
+            if card is None:
+                break
+            hand.append(card)
+            drawn += 1
+            if st.ending and game.phase.when_game_ends == "stop":
+                break
+        game.emit("drew", seat=st.active, cards=drawn)
+        self.done = True
+
+
+class PlantSetAside(StepRun):
+    """Every player plants all set-aside cards in the order they choose, active player first."""
+
+    kind = "plant_set_aside"
+    plants = True
+
+    def enter(self, game: Game) -> None:
+        self.zone = game.state.per_player[self.spec.zone("zone")]
+        n = game.players
+        self.queue = [s for s in ((game.state.active + k) % n for k in range(n)) if self.zone[s]]
+        self.done = not self.queue
+
+    def decider(self, game: Game) -> int | None:
+        return self.queue[0] if self.queue else None
+
+    def legal(self, game: Game, seat: int) -> list[Action]:
+        cards = self.zone[seat]
+        return [
+            Action(PLANT, seat, field=f, card=j)
+            for j in _distinct_bean_positions(game, cards)
+            for f in game.fitting_fields(seat, cards[j])
+        ]
+
+    def is_legal(self, game: Game, action: Action) -> bool:
+        cards = self.zone[action.seat]
+        return (
+            action.kind == PLANT
+            and 0 <= action.card < len(cards)
+            and 0 <= action.field < len(game.state.fields[action.seat])
+            and game.fits(action.seat, cards[action.card], action.field)
+        )
+
+    def apply(self, game: Game, action: Action) -> None:
+        card = self.zone[action.seat].pop(action.card)
+        game.plant(action.seat, card, action.field, self.spec.zone("zone"))
+        if not self.zone[action.seat]:
+            self.queue.pop(0)
+        self.done = not self.queue
+
+
+class ResolveOffer(StepRun):
+    """Plant or discard, one by one, the cards left in a zone for the active player."""
+
+    kind = "resolve_offer"
+    plants = True
+
+    def enter(self, game: Game) -> None:
+        self.zone = game.state.shared[self.spec.zone("zone")]
+        self.done = not self.zone
+
+    def legal(self, game: Game, seat: int) -> list[Action]:
+        card = self.zone[0]
+        out = [Action(PLANT, seat, field=f) for f in game.fitting_fields(seat, card)]
+        out.append(Action(DISCARD, seat, card=0))
+        return out
+
+    def apply(self, game: Game, action: Action) -> None:
+        card = self.zone.pop(0)
+        if action.kind == PLANT:
+            game.plant(action.seat, card, action.field, self.spec.zone("zone"))
+        else:
+            game.state.discard.append(card)
+            game.emit("discarded", seat=action.seat, bean=game.bean_name(card), source=self.spec.zone("zone"))
+        self.done = not self.zone
+
+
+class DiscardFromHand(StepRun):
+    """Discard between ``min`` and ``max`` cards from anywhere in the hand."""
+
+    kind = "discard_from_hand"
+
+    def enter(self, game: Game) -> None:
+        self.low = self.spec.number("min", game.row)
+        self.high = self.spec.number("max", game.row)
+        self.discarded = 0
+        self.done = self.high == 0 or not game.state.hands[game.state.active]
+
+    def legal(self, game: Game, seat: int) -> list[Action]:
+        hand = game.state.hands[seat]
+        out = [Action(DISCARD, seat, card=j) for j in range(len(hand))] if self.discarded < self.high else []
+        if self.discarded >= self.low or not hand:
+            out.append(Action(PASS, seat))
+        return out
+
+    def apply(self, game: Game, action: Action) -> None:
+        if action.kind == PASS:
+            self.done = True
+            return
+        hand = game.state.hands[action.seat]
+        card = hand.pop(action.card)
+        game.state.discard.append(card)
+        game.emit("discarded", seat=action.seat, bean=game.bean_name(card), source="hand", position=action.card)
+        self.discarded += 1
+        self.done = self.discarded >= self.high or not hand
+
+
+class KeepRevealed(StepRun):
+    """The active player plants any displayed cards; the rest move to another zone."""
+
+    kind = "keep_revealed"
+    plants = True
+
+    def enter(self, game: Game) -> None:
+        self.zone = game.state.shared[self.spec.zone("zone")]
+        self.rest = self.spec.zone("rest_to")
+        self.done = not self.zone
+
+    def legal(self, game: Game, seat: int) -> list[Action]:
+        out = [
+            Action(PLANT, seat, field=f, card=j)
+            for j in _distinct_bean_positions(game, self.zone)
+            for f in game.fitting_fields(seat, self.zone[j])
+        ]
+        out.append(Action(PASS, seat))
+        return out
+
+    def apply(self, game: Game, action: Action) -> None:
+        if action.kind == PLANT:
+            card = self.zone.pop(action.card)
+            game.plant(action.seat, card, action.field, self.spec.zone("zone"))
+            self.done = not self.zone
+            return
+        target = game.state.shared[self.rest] if self.rest in game.state.shared else game.state.per_player[self.rest][action.seat]
+        moved = [game.bean_name(c) for c in self.zone]
+        target.extend(self.zone)
+        self.zone.clear()
+        game.emit("moved", seat=action.seat, beans=moved, to=self.rest)
+        self.done = True
+
+
+def _step_kinds() -> dict[str, type[StepRun]]:
+    from engine.game.trading import Trade
+
+    kinds: list[type[StepRun]] = [
+        PlantFromHand, Reveal, RevealMatchingDiscards, Draw, PlantSetAside, ResolveOffer, DiscardFromHand, KeepRevealed, Trade,
+    ]
+    return {k.kind: k for k in kinds}
+
+
+STEP_KINDS: dict[str, type[StepRun]] = _step_kinds()

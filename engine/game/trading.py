@@ -1,0 +1,251 @@
+"""Trading as an engine primitive: offers, donations, answers and the trading window.
+
+Only trades that involve the active player exist. The active player may offer revealed
+and hand cards to any seat; other seats may offer hand cards to the active player only.
+An offer names the cards given (by position) and the bean types wanted; a donation
+wants nothing. The receiver accepts by naming cards that match the wanted types, or
+declines, and a declined offer changes nothing. Cards received are set aside (they
+cannot be traded again) and planted in the next step. When the window closes, the
+revealed cards nobody took are set aside for the active player.
+
+The window's order: the active player proposes until it ends trading; then each other
+seat, clockwise, may make one proposal to the active player. If any trade was
+accepted in that round, the active player gets the floor again. ``MAX_ROUNDS`` and
+``MAX_PROPOSALS`` bound the window so that no agent can keep a game from ending.
+
+``legal`` lists the single-card offers (one card for at most one bean, or given away)
+— enough for bots and menus; ``apply`` accepts any valid multi-card offer too.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from engine.game.actions import ACCEPT, DECLINE, END_TRADING, PASS, PROPOSE, Action, CardRef
+from engine.game.steps import StepRun
+
+if TYPE_CHECKING:
+    from engine.game.core import Game
+
+#: Rounds of proposals from the other seats in one window.
+MAX_ROUNDS = 3
+#: Proposals one seat may make in one window.
+MAX_PROPOSALS = 30
+
+HAND = "hand"
+
+
+class Trade(StepRun):
+    kind = "trade"
+
+    def enter(self, game: Game) -> None:
+        st = game.state
+        self.revealed_id = self.spec.zone("revealed")
+        self.revealed = st.shared[self.revealed_id]
+        self.received = st.per_player[self.spec.zone("received")]
+        self.mode = "active"          # active | respond | solicit
+        self.pending: Action | None = None
+        self.solicit: list[int] = []
+        self.rounds = 0
+        self.accepted_this_round = False
+        self.proposals = [0] * game.players
+        if not game.trading:
+            self._close(game)
+
+    # ------------------------------------------------------------------ who decides
+
+    def decider(self, game: Game) -> int | None:
+        if self.mode == "respond" and self.pending is not None:
+            return self.pending.target
+        if self.mode == "solicit":
+            return self.solicit[0]
+        return game.state.active
+
+    def _givable(self, game: Game, seat: int) -> list[CardRef]:
+        refs: list[CardRef] = []
+        if seat == game.state.active:
+            refs.extend((self.revealed_id, i) for i in range(len(self.revealed)))
+        refs.extend((HAND, i) for i in range(len(game.state.hands[seat])))
+        return refs
+
+    def _card(self, game: Game, seat: int, ref: CardRef) -> int:
+        zone, index = ref
+        return self.revealed[index] if zone == self.revealed_id else game.state.hands[seat][index]
+
+    def _in_play(self, game: Game) -> list[str]:
+        return [b for b in game.state.bean_ids if b not in game.row.remove_beans]
+
+    # ------------------------------------------------------------------ choices
+
+    def legal(self, game: Game, seat: int) -> list[Action]:
+        active = game.state.active
+        if self.mode == "respond":
+            return self._answers(game, seat)
+        if self.mode == "solicit":
+            out = [Action(PASS, seat)]
+            if self.proposals[seat] < MAX_PROPOSALS:
+                out.extend(self._single_offers(game, seat, [active]))
+            return out
+        out = [Action(END_TRADING, seat)]
+        if self.proposals[seat] < MAX_PROPOSALS:
+            others = [s for s in range(game.players) if s != active]
+            out.extend(self._single_offers(game, seat, others))
+        return out
+
+    def _single_offers(self, game: Game, seat: int, targets: list[int]) -> list[Action]:
+        beans = self._in_play(game)
+        out = []
+        seen: set[tuple[str, int]] = set()
+        for ref in self._givable(game, seat):
+            card = self._card(game, seat, ref)
+            key = (ref[0], game.state.bean_of[card])
+            if key in seen:  # one offer per bean type and zone: positions of equal beans are alike
+                continue
+            seen.add(key)
+            for target in targets:
+                out.append(Action(PROPOSE, seat, target=target, give=(ref,)))
+                out.extend(Action(PROPOSE, seat, target=target, give=(ref,), want=(b,)) for b in beans if b != game.bean_name(card))
+        return out
+
+    def _answers(self, game: Game, seat: int) -> list[Action]:
+        """Decline, or accept with each distinct way of meeting the wanted types."""
+        assert self.pending is not None
+        out = [Action(DECLINE, seat)]
+        need = Counter(self.pending.want)
+        chosen: list[CardRef] = []
+        pools: dict[str, list[CardRef]] = {}
+        for ref in self._givable(game, seat):
+            pools.setdefault(game.bean_name(self._card(game, seat, ref)), []).append(ref)
+        for bean, count in need.items():
+            pool = pools.get(bean, [])
+            if len(pool) < count:
+                return out
+            chosen.extend(pool[:count])
+        out.append(Action(ACCEPT, seat, give=tuple(chosen)))
+        return out
+
+    def is_legal(self, game: Game, action: Action) -> bool:
+        if self.mode == "respond":
+            if action.kind == DECLINE:
+                return True
+            return action.kind == ACCEPT and not self._bad_answer(game, action)
+        if action.kind in (END_TRADING,) and self.mode == "active":
+            return True
+        return action.kind == PASS and self.mode == "solicit"
+
+    def check_proposal(self, game: Game, action: Action) -> str:
+        active = game.state.active
+        if self.mode == "respond":
+            return "an offer is waiting for an answer"
+        if self.proposals[action.seat] >= MAX_PROPOSALS:
+            return f"at most {MAX_PROPOSALS} offers per seat in one trading window"
+        if action.seat == active:
+            if action.target == active or not 0 <= action.target < game.players:
+                return "the active player offers to another seat"
+        elif action.target != active:
+            return "trades are only with the active player"
+        if not action.give and not action.want:
+            return "an offer gives cards, wants cards, or both"
+        problem = self._bad_refs(game, action.seat, action.give)
+        if problem:
+            return problem
+        beans = self._in_play(game)
+        bad = [w for w in action.want if w not in beans]
+        return f"no bean `{bad[0]}` in play" if bad else ""
+
+    def _bad_refs(self, game: Game, seat: int, refs: tuple[CardRef, ...]) -> str:
+        allowed = set(self._givable(game, seat))
+        if len(set(refs)) != len(refs):
+            return "a card is named twice"
+        for ref in refs:
+            if ref not in allowed:
+                return f"seat {seat} has no tradable card at {ref[0]}[{ref[1]}]"
+        return ""
+
+    def _bad_answer(self, game: Game, action: Action) -> str:
+        assert self.pending is not None
+        problem = self._bad_refs(game, action.seat, action.give)
+        if problem:
+            return problem
+        given = Counter(game.bean_name(self._card(game, action.seat, r)) for r in action.give)
+        return "" if given == Counter(self.pending.want) else "the cards given must match the beans wanted"
+
+    # ------------------------------------------------------------------ effects
+
+    def apply(self, game: Game, action: Action) -> None:
+        kind = action.kind
+        if kind == PROPOSE:
+            self.proposals[action.seat] += 1
+            self.pending = action
+            self._resume = self.mode
+            self.mode = "respond"
+            game.emit("offered", seat=action.seat, target=action.target,
+                      give=[game.bean_name(self._card(game, action.seat, r)) for r in action.give], want=list(action.want))
+        elif kind in (ACCEPT, DECLINE):
+            offer = self.pending
+            assert offer is not None
+            if kind == ACCEPT:
+                self._exchange(game, offer, action)
+                self.accepted_this_round = True
+            else:
+                game.emit("declined", seat=action.seat, target=offer.seat)
+            self.pending = None
+            self.mode = self._resume
+            if self.mode == "solicit":
+                self._next_solicited(game)
+        elif kind == END_TRADING:
+            self._start_round(game)
+        elif kind == PASS:
+            self._next_solicited(game)
+
+    def _exchange(self, game: Game, offer: Action, answer: Action) -> None:
+        a_cards = self._take(game, offer.seat, offer.give)
+        b_cards = self._take(game, answer.seat, answer.give)
+        self.received[answer.seat].extend(a_cards)
+        self.received[offer.seat].extend(b_cards)
+        game.emit("traded", seat=offer.seat, target=answer.seat,
+                  gave=[game.bean_name(c) for c in a_cards], got=[game.bean_name(c) for c in b_cards])
+
+    def _take(self, game: Game, seat: int, refs: tuple[CardRef, ...]) -> list[int]:
+        """Remove the named cards; positions are resolved before any removal, and the
+        rest of the hand keeps its order."""
+        cards = [self._card(game, seat, r) for r in refs]
+        for zone_id, index in sorted(refs, key=lambda r: r[1], reverse=True):
+            if zone_id == self.revealed_id:
+                del self.revealed[index]
+            else:
+                del game.state.hands[seat][index]
+        return cards
+
+    def _start_round(self, game: Game) -> None:
+        n = game.players
+        active = game.state.active
+        if self.rounds >= MAX_ROUNDS:
+            self._close(game)
+            return
+        self.rounds += 1
+        self.accepted_this_round = False
+        self.solicit = [(active + k) % n for k in range(1, n)]
+        self.mode = "solicit"
+        if not self.solicit:
+            self._close(game)
+
+    def _next_solicited(self, game: Game) -> None:
+        self.solicit.pop(0)
+        if self.solicit:
+            return
+        if self.accepted_this_round:
+            self.mode = "active"
+        else:
+            self._close(game)
+
+    def _close(self, game: Game) -> None:
+        active = game.state.active
+        if self.revealed:
+            kept = [game.bean_name(c) for c in self.revealed]
+            self.received[active].extend(self.revealed)
+            self.revealed.clear()
+            game.emit("kept", seat=active, beans=kept)
+        self.mode = "closed"
+        self.done = True

@@ -1,0 +1,130 @@
+"""What one seat may see: its own hand, the table, and counts of what is hidden.
+
+Agents get a ``SeatView``, never the ``Game``: it answers questions about public zones,
+the seat's own hand and set-aside cards, and only the *sizes* of other hands, the deck
+and coin piles (coins are face down). ``to_dict`` is the serialised observation used by
+the terminal player and checked by the invariant tests.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.rules.model import Bean
+
+if TYPE_CHECKING:
+    from engine.game.core import Game
+    from engine.game.actions import Action
+
+
+class SeatView:
+    __slots__ = ("_game", "seat")
+
+    def __init__(self, game: Game, seat: int) -> None:
+        self._game = game
+        self.seat = seat
+
+    # -- the seat's own cards
+    def hand(self) -> list[str]:
+        g = self._game
+        return [g.bean_name(c) for c in g.state.hands[self.seat]]
+
+    def set_aside(self, zone: str = "set_aside") -> list[str]:
+        g = self._game
+        cards = g.state.per_player.get(zone)
+        return [g.bean_name(c) for c in cards[self.seat]] if cards else []
+
+    # -- public information
+    @property
+    def players(self) -> int:
+        return self._game.players
+
+    @property
+    def active(self) -> int:
+        return self._game.state.active
+
+    @property
+    def phase(self) -> str:
+        return self._game.phase.id
+
+    @property
+    def step(self) -> str:
+        return self._game.step.kind
+
+    @property
+    def turn(self) -> int:
+        return self._game.state.turn
+
+    def fields(self, seat: int | None = None) -> list[tuple[str | None, int]]:
+        """Each field of ``seat`` as (bean or None, number of beans)."""
+        g = self._game
+        s = self.seat if seat is None else seat
+        return [(g.bean_name(f[0]) if f else None, len(f)) for f in g.state.fields[s]]
+
+    def zone(self, zone_id: str) -> list[str]:
+        """The beans in a public shared zone (revealed cards, an offer)."""
+        g = self._game
+        if zone_id in g.state.shared and zone_id not in (g.rules.zone_of_kind("deck").id,):
+            return [g.bean_name(c) for c in g.state.shared[zone_id]]
+        return []
+
+    def trade_display(self) -> list[str]:
+        """The revealed cards of the trading window now open, if any."""
+        zone = getattr(self._game.step, "revealed_id", None)
+        return self.zone(zone) if zone else []
+
+    def hand_size(self, seat: int) -> int:
+        return len(self._game.state.hands[seat])
+
+    def coins(self, seat: int | None = None) -> int:
+        return len(self._game.state.coins[self.seat if seat is None else seat])
+
+    def deck_size(self) -> int:
+        return len(self._game.state.deck)
+
+    def discard_top(self) -> str | None:
+        d = self._game.state.discard
+        return self._game.bean_name(d[-1]) if d else None
+
+    def runouts(self) -> tuple[int, int]:
+        """(run-outs so far, the run-out that ends the game)."""
+        return self._game.state.runouts, self._game.row.end_after_runouts
+
+    def bean(self, bean_id: str) -> Bean:
+        return self._game.rules.bean(bean_id)
+
+    def beans_in_play(self) -> list[str]:
+        g = self._game
+        return [b for b in g.state.bean_ids if b not in g.row.remove_beans]
+
+    def pending_offer(self) -> Action | None:
+        return getattr(self._game.step, "pending", None)
+
+    def offered_beans(self, action: Action) -> list[str]:
+        """The beans an offer gives (cards offered are shown openly when offered)."""
+        g = self._game
+        step = g.step
+        return [g.bean_name(step._card(g, action.seat, ref)) for ref in action.give]
+
+    def field_limits(self) -> tuple[int, int, int]:
+        """(fields now, most fields, price of one more)."""
+        row = self._game.row
+        return len(self._game.state.fields[self.seat]), row.max_fields, row.field_price
+
+    def to_dict(self) -> dict[str, Any]:
+        g = self._game
+        return {
+            "seat": self.seat,
+            "turn": self.turn,
+            "active": self.active,
+            "phase": self.phase,
+            "step": self.step,
+            "hand": self.hand(),
+            "set_aside": self.set_aside(),
+            "hand_sizes": [self.hand_size(s) for s in range(g.players)],
+            "fields": [self.fields(s) for s in range(g.players)],
+            "coins": [self.coins(s) for s in range(g.players)],
+            "zones": {z: self.zone(z) for z in g.state.shared if g.rules.zone_of_kind("deck").id != z},
+            "deck_size": self.deck_size(),
+            "runouts": list(self.runouts()),
+        }

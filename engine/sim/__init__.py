@@ -1,0 +1,1 @@
+"""Running games: one game with agents, many games with statistics."""

@@ -1,0 +1,67 @@
+"""Drive one game: ask the deciding seat's agent, apply its action, repeat.
+
+Each agent gets its own RNG seeded from the game seed and its seat, so a game's bots
+are reproducible without touching the game's own RNG (which only shuffles cards).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from engine.agents import BOTS, Agent
+from engine.errors import BohnError
+from engine.game.actions import Action
+from engine.game.core import Game
+from engine.game.view import SeatView
+from engine.rules.model import Ruleset
+
+
+@dataclass
+class Played:
+    game: Game
+    actions: list[Action]
+
+
+def make_agents(names: Sequence[str], players: int, seed: int) -> list[Agent]:
+    """Agents for every seat; a single name serves all seats."""
+    if len(names) == 1:
+        names = list(names) * players
+    if len(names) != players:
+        raise BohnError.one("C500", f"{len(names)} bots named for {players} players")
+    agents = []
+    for seat, name in enumerate(names):
+        if name not in BOTS:
+            from engine.errors import did_you_mean
+
+            raise BohnError.one("C500", f"no bot `{name}` (bots: {', '.join(BOTS)}){did_you_mean(name, list(BOTS))}")
+        agents.append(BOTS[name](seed * 1000 + seat))
+    return agents
+
+
+def play_game(
+    rules: Ruleset,
+    players: int,
+    seed: int,
+    agents: Sequence[Agent],
+    *,
+    trading: bool = True,
+    record: bool = True,
+    after_action: Callable[[Game, Action], None] | None = None,
+) -> Played:
+    """Play one game to its end and return it with the actions taken."""
+    game = Game(rules, players, seed, trading=trading, record=record)
+    views = [SeatView(game, s) for s in range(players)]
+    actions: list[Action] = []
+    while not game.over:
+        seat = game.decider
+        assert seat is not None
+        legal = game.legal_actions(seat)
+        if not legal:
+            raise BohnError.one("G606", f"seat {seat} has no legal action in {game.phase.id}/{game.step.kind}")
+        action = agents[seat].choose(views[seat], legal)
+        game.apply(action)
+        actions.append(action)
+        if after_action is not None:
+            after_action(game, action)
+    return Played(game, actions)
