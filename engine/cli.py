@@ -106,6 +106,61 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+# --------------------------------------------------------------------------- play / replay
+
+
+@command("play")
+def cmd_play(args: argparse.Namespace) -> int:
+    from engine.game import log
+    from engine.rules.loader import load_ruleset
+    from engine.sim.play import make_agents, play_game
+    from engine.sim.summary import score_table, turn_lines
+
+    rules = load_ruleset(args.ruleset, args.variant)
+    players = args.players
+    rules.row(players)
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    agents = make_agents(bots, players, args.seed)
+    played = play_game(rules, players, args.seed, agents, trading=not args.no_trading)
+    game = played.game
+    names = [f"{agents[s].name}-{s}" for s in range(players)]
+    if args.log:
+        path = Path(args.log)
+        try:
+            log.write(path, log.header(game, args.ruleset, [a.name for a in agents]),
+                      log.entries(game.events, played.actions, played.action_positions))
+        except OSError as exc:
+            raise BohnError.one("C500", f"cannot write the log {args.log}: {exc.strerror or exc}") from None
+    if not args.quiet:
+        title = rules.name + (f" ({rules.variant})" if rules.variant else "")
+        print(f"{title}: {players} players, seed {args.seed}, bots {', '.join(names)}")
+        for line in turn_lines(game.events, names):
+            print(line)
+        print()
+    for line in score_table(game.events, names):
+        print(line)
+    if args.log:
+        print(f"log written to {args.log} ({len(game.events)} events, {len(played.actions)} actions)")
+    return 0
+
+
+@command("replay")
+def cmd_replay(args: argparse.Namespace) -> int:
+    from engine.sim.replay import replay
+
+    path = Path(args.log)
+    result = replay(path)
+    if result.digest_changed:
+        print(f"{args.log}:1:1: warning G605: the ruleset has changed since this log was written")
+    if result.ok:
+        print(f"ok: {result.actions} actions and {result.events} events replayed, no divergence")
+        return 0
+    print(f"{args.log}:{result.line}:1: error G603: {result.message}")
+    print(f"  logged:  {json.dumps(result.expected, sort_keys=True)}")
+    print(f"  re-run:  {json.dumps(result.actual, sort_keys=True)}")
+    return 1
+
+
 @command("explain")
 def cmd_explain(args: argparse.Namespace) -> int:
     from engine.errors import CODES
@@ -145,6 +200,19 @@ def build_parser() -> argparse.ArgumentParser:
     rs.add_argument("--players", type=int, help="player count (default: 4, or the fewest supported)")
     rs.add_argument("--variant", help="a variant of the ruleset")
     rs.add_argument("--format", choices=("md", "json"), default="md", help="Markdown (default) or JSON")
+
+    p = sub.add_parser("play", help="play one full game with bots", description="Play one full game with bots and print a turn-by-turn summary and the scores.")
+    p.add_argument("--ruleset", default="base", help="ruleset name or path (default: base)")
+    p.add_argument("--variant", help="a variant of the ruleset")
+    p.add_argument("--players", type=int, default=4, help="number of players (default: 4)")
+    p.add_argument("--seed", type=int, default=1, help="random seed; the same seed replays the same game (default: 1)")
+    p.add_argument("--bots", default="greedy", help="bot name for all seats, or one per seat separated by commas (random, greedy; default: greedy)")
+    p.add_argument("--no-trading", action="store_true", help="close every trading window at once")
+    p.add_argument("--log", metavar="FILE", help="write the JSONL event log here")
+    p.add_argument("--quiet", action="store_true", help="print only the score table")
+
+    rp = sub.add_parser("replay", help="re-run a logged game and report the first divergence")
+    rp.add_argument("log", metavar="LOG", help="a JSONL log written by `bohn play --log`")
 
     e = sub.add_parser("explain", help="what an error code means and what to do")
     e.add_argument("code", metavar="CODE", help="an error code such as R402")

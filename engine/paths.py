@@ -38,8 +38,18 @@ def schemas_dir() -> Path:
 
 
 def display_path(path: Path) -> str:
-    """A path as users should see it in messages: relative to the working folder if inside it."""
+    """A path as users should see it in messages and logs.
+
+    Shipped rulesets read as ``rulesets/NAME.yaml`` wherever bohn is installed, so logs
+    and golden files do not depend on the install location; other files are shown
+    relative to the working folder when inside it.
+    """
+    resolved = path.resolve()
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
+        return "rulesets/" + str(resolved.relative_to(rulesets_dir().resolve()))
+    except ValueError:
+        pass
+    try:
+        return str(resolved.relative_to(Path.cwd().resolve()))
     except ValueError:
         return str(path)

@@ -19,8 +19,11 @@ from engine.rules.model import Ruleset
 
 @dataclass
 class Played:
+    """A finished game, its actions, and where each action stands among the events."""
+
     game: Game
     actions: list[Action]
+    action_positions: list[int]
 
 
 def make_agents(names: Sequence[str], players: int, seed: int) -> list[Agent]:
@@ -53,6 +56,7 @@ def play_game(
     game = Game(rules, players, seed, trading=trading, record=record)
     views = [SeatView(game, s) for s in range(players)]
     actions: list[Action] = []
+    positions: list[int] = []
     while not game.over:
         seat = game.decider
         assert seat is not None
@@ -60,8 +64,9 @@ def play_game(
         if not legal:
             raise BohnError.one("G606", f"seat {seat} has no legal action in {game.phase.id}/{game.step.kind}")
         action = agents[seat].choose(views[seat], legal)
+        positions.append(len(game.events))
         game.apply(action)
         actions.append(action)
         if after_action is not None:
             after_action(game, action)
-    return Played(game, actions)
+    return Played(game, actions, positions)
