@@ -97,6 +97,7 @@ CODES: dict[str, CodeInfo] = {
     "G604": CodeInfo("log unreadable", "The file is not a bohn JSONL game log."),
     "G605": CodeInfo("ruleset changed since the log was written", "The ruleset hash differs; divergence is likely."),
     "G606": CodeInfo("runaway game", "The game exceeded its step budget; a rule loops without progress."),
+    "G607": CodeInfo("impossible set-up", "The position names cards or zones this ruleset and player count do not have."),
 }
 
 

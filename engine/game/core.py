@@ -235,6 +235,18 @@ class Game:
         self._start_phase(0)
         self._settle()
 
+    def restart_turn(self, phase: str | None = None) -> None:
+        """Begin the active player's turn again at ``phase`` (after a position was arranged)."""
+        ids = [p.id for p in self.phases]
+        if phase is not None and phase not in ids:
+            from engine.errors import did_you_mean
+
+            raise BohnError.one("G600", f"no phase `{phase}` in this turn ({', '.join(ids)}){did_you_mean(phase, ids)}")
+        self.state.over = False
+        self.emit("turn_started", seat=self.state.active)
+        self._start_phase(ids.index(phase) if phase else 0)
+        self._settle()
+
     def _settle(self) -> None:
         """Move on past finished steps, phases and turns until someone must decide.
 

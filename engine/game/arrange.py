@@ -1,0 +1,118 @@
+"""Fix a game's position by bean names: the set-up of tests and scenario files.
+
+``arrange`` takes cards of the named beans out of the game's own cards, so the card
+count stays exactly that of the ruleset and player count. What the spec does not name
+keeps its dealt contents where possible; cards left over go to the bottom of the draw
+pile in their shuffled order (or to a named zone with ``rest_to``).
+
+Spec keys (all optional): ``active``, ``turn``, ``runouts``; ``draw_pile`` (top card
+first), ``discard`` (top card last); any other shared zone id; ``hands`` /
+``coins`` / any per-player zone id as ``{seat: [beans]}`` (a hand front first; coins
+also as a number, taken from the most plentiful beans); ``fields`` as ``{seat: [[beans],
+…]}`` (the number of lists sets the number of fields); ``rest_to``; ``phase`` (the
+phase id the active player's turn restarts at; default the first).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import TYPE_CHECKING, Any, Mapping
+
+from engine.errors import BohnError
+
+if TYPE_CHECKING:
+    from engine.game.core import Game
+
+
+def arrange(game: Game, spec: Mapping[str, Any]) -> None:
+    st = game.state
+    rules = game.rules
+    deck_id = rules.zone_of_kind("deck").id
+    hand_id = rules.zone_of_kind("hand").id
+    coins_id = rules.zone_of_kind("coins").id
+    index_of = {b: i for i, b in enumerate(st.bean_ids)}
+
+    everything = list(st.deck)  # shuffled order first, so leftovers keep the seeded order
+    for zone_id, zone in st.shared.items():
+        if zone_id != deck_id:
+            everything.extend(zone)
+    for zones in st.per_player.values():
+        for zone in zones:
+            everything.extend(zone)
+    for fields in st.fields:
+        for field in fields:
+            everything.extend(field)
+    pool: dict[int, list[int]] = defaultdict(list)
+    for card in everything:
+        pool[st.bean_of[card]].append(card)
+
+    def take(bean: str, where: str) -> int:
+        if bean not in index_of:
+            raise BohnError.one("G607", f"{where}: no bean `{bean}` in this ruleset")
+        cards = pool.get(index_of[bean])
+        if not cards:
+            raise BohnError.one("G607", f"{where}: no `{bean}` card left (the game has {st.bean_of.count(index_of[bean])})")
+        return cards.pop(0)
+
+    def take_list(beans: Any, where: str) -> list[int]:
+        return [take(str(b), where) for b in beans]
+
+    per_player_specs = {k: v for k, v in spec.items() if k in st.per_player or k in ("hands", "coins")}
+    shared_specs = {k: v for k, v in spec.items() if k in st.shared or k == "draw_pile"}
+    # empty everything that the spec fixes, then place the named cards
+    placed: dict[tuple[str, int], list[int]] = {}
+    shared_placed: dict[str, list[int]] = {}
+    fields_placed: dict[int, list[list[int]]] = {}
+    for key, value in spec.get("fields", {}).items():
+        seat = int(key)
+        fields_placed[seat] = [take_list(f, f"fields of seat {seat}") for f in value]
+    for key, by_seat in per_player_specs.items():
+        zone_id = {"hands": hand_id, "coins": coins_id}.get(key, key)
+        for seat_key, value in by_seat.items():
+            seat = int(seat_key)
+            if isinstance(value, int):
+                cards = []
+                for _ in range(value):
+                    bean = max(pool, key=lambda b: len(pool[b]))
+                    cards.append(pool[bean].pop())
+                placed[(zone_id, seat)] = cards
+            else:
+                placed[(zone_id, seat)] = take_list(value, f"{key} of seat {seat}")
+    for key, value in shared_specs.items():
+        zone_id = deck_id if key == "draw_pile" else key
+        cards = take_list(value, key)
+        shared_placed[zone_id] = list(reversed(cards)) if zone_id == deck_id else cards
+
+    # rebuild zones: fixed ones from the spec, others keep what they had if still free
+    free = {c for cards in pool.values() for c in cards}
+    for zone_id, zone in st.shared.items():
+        zone[:] = shared_placed.get(zone_id, [] if zone_id == deck_id else [c for c in zone if c in free])
+        free.difference_update(zone)
+    for zone_id, zones in st.per_player.items():
+        for seat, zone in enumerate(zones):
+            if (zone_id, seat) in placed:
+                zone[:] = placed[(zone_id, seat)]
+            else:
+                zone[:] = [c for c in zone if c in free]
+            free.difference_update(zone)
+    for seat, fields in enumerate(st.fields):
+        if seat in fields_placed:
+            fields[:] = fields_placed[seat]
+        else:
+            for field in fields:
+                field[:] = [c for c in field if c in free]
+        for field in fields:
+            free.difference_update(field)
+    leftovers = [c for c in everything if c in free]
+    rest_to = spec.get("rest_to", deck_id)
+    if rest_to == deck_id:
+        st.deck[:0] = leftovers  # the bottom of the deck is the start of the list
+    else:
+        st.shared[rest_to].extend(leftovers)
+    if "active" in spec:
+        st.active = int(spec["active"])
+    if "turn" in spec:
+        st.turn = int(spec["turn"])
+    if "runouts" in spec:
+        st.runouts = int(spec["runouts"])
+    game.restart_turn(spec.get("phase"))
