@@ -125,10 +125,10 @@ class GreedyBot:
 
     def _trade(self, view: SeatView, legal: list[Action], fields: Fields) -> Action:
         ends = [a for a in legal if a.kind in (END_TRADING, PASS)]
-        offers = [a for a in legal if a.kind == PROPOSE and a not in self._tried]
-        if not offers or self._offers >= self.max_offers:
+        if self._offers >= self.max_offers:
             return ends[0]
-        choice = self._pick_offer(view, offers, fields)
+        offers = [a for a in legal if a.kind == PROPOSE]
+        choice = self._pick_offer(view, offers, fields) if offers else None
         if choice is None:
             return ends[0]
         self._offers += 1
@@ -140,18 +140,22 @@ class GreedyBot:
         hand = view.hand()
         if view.seat == view.active:
             # revealed cards we cannot use: give them to a seat that grows them
+            others = [(view.seat + k) % view.players for k in range(1, view.players)]
             for a in offers:
                 zone, index = a.give[0]
                 if zone != "hand" and not a.want:
                     bean = view.zone(zone)[index]
-                    if not self._fits(fields, bean) and self._grows(view.fields(a.target), bean):
-                        return a
-            # unwanted front hand cards, for a bean we grow
+                    if not self._fits(fields, bean):
+                        for seat in others:
+                            gift = Action(PROPOSE, view.seat, target=seat, give=a.give)
+                            if self._grows(view.fields(seat), bean) and gift not in self._tried:
+                                return gift
+            # unwanted front hand cards, offered to the table for a bean we grow
             for a in offers:
                 zone, index = a.give[0]
-                if zone == "hand" and index < 3 and a.want and mine and a.want[0] == mine[0]:
+                if zone == "hand" and index < 3 and a.want and mine and a.want[0] == mine[0] and a not in self._tried:
                     bean = hand[index]
-                    if not self._fits(fields, bean) and self._grows(view.fields(a.target), bean):
+                    if not self._fits(fields, bean) and any(self._grows(view.fields(s), bean) for s in others):
                         return a
             return None
         # not active: ask for a revealed bean we grow, paying with a card we do not need
@@ -160,7 +164,7 @@ class GreedyBot:
             return None
         for a in offers:
             zone, index = a.give[0]
-            if a.want and a.want[0] in wanted and not self._grows(fields, hand[index]):
+            if a.want and a.want[0] in wanted and not self._grows(fields, hand[index]) and a not in self._tried:
                 return a
         return None
 

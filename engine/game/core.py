@@ -87,7 +87,7 @@ class Game:
         if self.actions_taken > MAX_ACTIONS:
             raise BohnError.one("G606", f"more than {MAX_ACTIONS} actions in one game")
         if action.kind in FREE_KINDS:
-            if action not in self.free_actions(action.seat):
+            if not self._free_is_legal(action):
                 raise BohnError.one("G600", f"illegal: {action}", hint=self._why_not(action))
             if action.kind == HARVEST:
                 self.harvest(action.seat, action.field)
@@ -123,22 +123,29 @@ class Game:
     def free_actions(self, seat: int) -> list[Action]:
         out: list[Action] = []
         if self.harvest_allowed_now(seat):
-            out.extend(Action(HARVEST, seat, field=i) for i in range(len(self.state.fields[seat])) if self.may_harvest(seat, i))
+            out.extend([Action(HARVEST, seat, i) for i in self.harvestable(seat)])
         if self.can_buy_field(seat):
             out.append(Action(BUY_FIELD, seat))
         return out
 
-    def may_harvest(self, seat: int, index: int) -> bool:
-        """The harvest-protection rule: a lone bean is protected unless every field is small."""
-        fields = self.state.fields[seat]
-        size = len(fields[index])
-        if size == 0:
-            return False
-        if size >= 2:
-            return True
+    def _free_is_legal(self, action: Action) -> bool:
+        seat = action.seat
+        if action.kind == BUY_FIELD:
+            return self.can_buy_field(seat)
+        return self.harvest_allowed_now(seat) and action.field in self.harvestable(seat)
+
+    def harvestable(self, seat: int) -> list[int]:
+        """The fields ``seat`` may harvest under the harvest-protection option: a lone bean
+        is protected unless every field holds at most one (or, worded strictly, exactly one)."""
+        sizes = [len(f) for f in self.state.fields[seat]]
         if self._protection == "exactly_one":
-            return all(len(f) == 1 for f in fields)
-        return all(len(f) <= 1 for f in fields)
+            singles = all(n == 1 for n in sizes)
+        else:
+            singles = max(sizes, default=0) <= 1
+        return [i for i, n in enumerate(sizes) if n >= 2 or (n == 1 and singles)]
+
+    def may_harvest(self, seat: int, index: int) -> bool:
+        return index in self.harvestable(seat)
 
     def can_buy_field(self, seat: int) -> bool:
         return len(self.state.fields[seat]) < self.row.max_fields and len(self.state.coins[seat]) >= self.row.field_price

@@ -8,13 +8,16 @@ declines, and a declined offer changes nothing. Cards received are set aside (th
 cannot be traded again) and planted in the next step. When the window closes, the
 revealed cards nobody took are set aside for the active player.
 
-The window's order: the active player proposes until it ends trading; then each other
+An offer by the active player may name a seat, or be open to the table (``target``
+-1): the other seats then answer clockwise and the first to accept trades. The
+window's order: the active player proposes until it ends trading; then each other
 seat, clockwise, may make one proposal to the active player. If any trade was
 accepted in that round, the active player gets the floor again. ``MAX_ROUNDS`` and
 ``MAX_PROPOSALS`` bound the window so that no agent can keep a game from ending.
 
-``legal`` lists the single-card offers (one card for at most one bean, or given away)
-— enough for bots and menus; ``apply`` accepts any valid multi-card offer too.
+``legal`` lists the single-card offers (one card for at most one bean, or given away;
+open offers for the active player) — enough for bots and menus; ``apply`` accepts any
+valid offer too: to a named seat, or of several cards for several beans.
 """
 
 from __future__ import annotations
@@ -34,6 +37,8 @@ MAX_ROUNDS = 3
 MAX_PROPOSALS = 30
 
 HAND = "hand"
+#: ``target`` of an offer open to every other seat.
+OPEN = -1
 
 
 class Trade(StepRun):
@@ -46,6 +51,7 @@ class Trade(StepRun):
         self.received = st.per_player[self.spec.zone("received")]
         self.mode = "active"          # active | respond | solicit
         self.pending: Action | None = None
+        self.responders: list[int] = []
         self.solicit: list[int] = []
         self.rounds = 0
         self.accepted_this_round = False
@@ -56,8 +62,8 @@ class Trade(StepRun):
     # ------------------------------------------------------------------ who decides
 
     def decider(self, game: Game) -> int | None:
-        if self.mode == "respond" and self.pending is not None:
-            return self.pending.target
+        if self.mode == "respond":
+            return self.responders[0]
         if self.mode == "solicit":
             return self.solicit[0]
         return game.state.active
@@ -76,6 +82,15 @@ class Trade(StepRun):
     def _in_play(self, game: Game) -> list[str]:
         return [b for b in game.state.bean_ids if b not in game.row.remove_beans]
 
+    def _wants(self, game: Game) -> list[tuple[int, tuple[str, ...]]]:
+        """(bean index, want tuple) for every bean in play, built once per window."""
+        cached = getattr(self, "_want_cache", None)
+        if cached is None:
+            ids = game.state.bean_ids
+            cached = [(i, (ids[i],)) for i in range(len(ids)) if ids[i] not in game.row.remove_beans]
+            self._want_cache = cached
+        return cached
+
     # ------------------------------------------------------------------ choices
 
     def legal(self, game: Game, seat: int) -> list[Action]:
@@ -85,27 +100,42 @@ class Trade(StepRun):
         if self.mode == "solicit":
             out = [Action(PASS, seat)]
             if self.proposals[seat] < MAX_PROPOSALS:
-                out.extend(self._single_offers(game, seat, [active]))
+                out.extend(self._single_offers(game, seat, active))
             return out
         out = [Action(END_TRADING, seat)]
         if self.proposals[seat] < MAX_PROPOSALS:
-            others = [s for s in range(game.players) if s != active]
-            out.extend(self._single_offers(game, seat, others))
+            out.extend(self._single_offers(game, seat, OPEN))
         return out
 
-    def _single_offers(self, game: Game, seat: int, targets: list[int]) -> list[Action]:
-        beans = self._in_play(game)
-        out = []
+    def _single_offers(self, game: Game, seat: int, target: int) -> list[Action]:
+        """One offer per distinct (zone, bean) card: positions of equal beans are alike.
+
+        Cached for as long as the seat's hand and the revealed cards stay the same, since
+        the active player is asked again after every answer."""
+        key = (seat, target, tuple(game.state.hands[seat]), tuple(self.revealed))
+        cache: dict[tuple[object, ...], list[Action]] = self.__dict__.setdefault("_offer_cache", {})
+        if key not in cache:
+            cache.clear()
+            cache[key] = self._enumerate_offers(game, seat, target)
+        return list(cache[key])
+
+    def _enumerate_offers(self, game: Game, seat: int, target: int) -> list[Action]:
+        bean_of = game.state.bean_of
+        wants = self._wants(game)
+        out: list[Action] = []
         seen: set[tuple[str, int]] = set()
-        for ref in self._givable(game, seat):
-            card = self._card(game, seat, ref)
-            key = (ref[0], game.state.bean_of[card])
-            if key in seen:  # one offer per bean type and zone: positions of equal beans are alike
-                continue
-            seen.add(key)
-            for target in targets:
-                out.append(Action(PROPOSE, seat, target=target, give=(ref,)))
-                out.extend(Action(PROPOSE, seat, target=target, give=(ref,), want=(b,)) for b in beans if b != game.bean_name(card))
+        sources: list[tuple[str, list[int]]] = [(HAND, game.state.hands[seat])]
+        if seat == game.state.active:
+            sources.insert(0, (self.revealed_id, self.revealed))
+        for zone_id, cards in sources:
+            for index, card in enumerate(cards):
+                bean = bean_of[card]
+                if (zone_id, bean) in seen:
+                    continue
+                seen.add((zone_id, bean))
+                give = ((zone_id, index),)
+                out.append(Action(PROPOSE, seat, -1, -1, target, give, ()))
+                out.extend([Action(PROPOSE, seat, -1, -1, target, give, w) for b, w in wants if b != bean])
         return out
 
     def _answers(self, game: Game, seat: int) -> list[Action]:
@@ -141,8 +171,8 @@ class Trade(StepRun):
         if self.proposals[action.seat] >= MAX_PROPOSALS:
             return f"at most {MAX_PROPOSALS} offers per seat in one trading window"
         if action.seat == active:
-            if action.target == active or not 0 <= action.target < game.players:
-                return "the active player offers to another seat"
+            if action.target == active or not OPEN <= action.target < game.players:
+                return "the active player offers to another seat, or to all (-1)"
         elif action.target != active:
             return "trades are only with the active player"
         if not action.give and not action.want:
@@ -178,6 +208,8 @@ class Trade(StepRun):
         if kind == PROPOSE:
             self.proposals[action.seat] += 1
             self.pending = action
+            n = game.players
+            self.responders = [action.target] if action.target != OPEN else [(action.seat + k) % n for k in range(1, n)]
             self._resume = self.mode
             self.mode = "respond"
             game.emit("offered", seat=action.seat, target=action.target,
@@ -190,6 +222,9 @@ class Trade(StepRun):
                 self.accepted_this_round = True
             else:
                 game.emit("declined", seat=action.seat, target=offer.seat)
+                self.responders.pop(0)
+                if self.responders:
+                    return
             self.pending = None
             self.mode = self._resume
             if self.mode == "solicit":

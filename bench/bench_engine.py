@@ -1,0 +1,60 @@
+"""Games per second on one core for the base game, 4 players.
+
+    python bench/bench_engine.py [--games N] [--profile]
+
+Prints: random bots with trading off (compare with a plain hand-written simulator),
+greedy bots with trading on, and greedy bots with the event log recorded. Targets from
+the engine issue: >= 1,000 and >= 300 games/s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from engine.rules.loader import load_ruleset  # noqa: E402
+from engine.sim.play import make_agents, play_game  # noqa: E402
+
+
+def run(label: str, games: int, bots: str, trading: bool, record: bool) -> float:
+    rules = load_ruleset("base")
+    actions = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        played = play_game(rules, 4, seed, make_agents([bots], 4, seed), trading=trading, record=record)
+        actions += len(played.actions)
+    elapsed = time.perf_counter() - start
+    rate = games / elapsed
+    print(f"{label:<40} {rate:8.1f} games/s   {actions / games:7.0f} actions/game   {actions / elapsed:9.0f} actions/s")
+    return rate
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--profile", action="store_true", help="profile the greedy, trading run")
+    args = parser.parse_args()
+    if args.profile:
+        cProfile.runctx("run('greedy, trading', args.games, 'greedy', True, False)", globals(), locals(), "/tmp/bohn.prof")
+        pstats.Stats("/tmp/bohn.prof").sort_stats("tottime").print_stats(20)
+        return
+    import plain_sim
+
+    start = time.perf_counter()
+    for seed in range(args.games * 3):
+        plain_sim.play(seed)
+    print(f"{'plain hand-written simulator (yardstick)':<40} {args.games * 3 / (time.perf_counter() - start):8.1f} games/s")
+    run("random bots, trading off, no log", args.games, "random", False, False)
+    run("greedy bots, trading on, no log", args.games, "greedy", True, False)
+    run("greedy bots, trading on, event log", args.games, "greedy", True, True)
+
+
+if __name__ == "__main__":
+    main()
