@@ -32,10 +32,20 @@ def test_wheel_carries_data(wheel: Path) -> None:
     assert "engine/cli.py" in names
 
 
+def test_wheel_carries_every_module(wheel: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    sources = {str(p.relative_to(ROOT)) for p in (ROOT / "engine").rglob("*.py")}
+    assert sources - names == set()
+    grammars = {str(p.relative_to(ROOT)) for p in (ROOT / "engine").rglob("*.lark")}
+    assert grammars - names == set()
+
+
 def test_installed_wheel_finds_its_rulesets(wheel: Path, tmp_path: Path) -> None:
     target = tmp_path / "site"
     subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(wheel)], check=True)
-    code = "from engine.rules.loader import load_ruleset; print(load_ruleset('base').row(6).draw)"
+    code = ("from engine.rules.loader import load_ruleset; print(load_ruleset('base').row(6).draw);"
+            "from engine.cli import main; main(['play', '--quiet', '--players', '3'])")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, env={"PYTHONPATH": str(target)})
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.strip() == "4"
+    assert proc.stdout.splitlines()[0] == "4"
+    assert "winner" in proc.stdout
