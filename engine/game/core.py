@@ -48,6 +48,7 @@ class Game:
         self._payment_zone = self.row.field_payment_to
         self.listeners: list[Callable[[dict[str, Any]], None]] = []
         self.step: Any = None
+        self._listed: tuple[int, int, tuple[Action, ...]] = (-1, -1, ())
         self._bean_rules = [rules.origin("beans", i, "beanometer") for i in range(len(rules.beans))]
         self.emit("game_started", seat=None, seed=seed, players=players, ruleset=rules.id,
                   variant=rules.variant, dealt=list(self.row.deal), rule=self.row.span)
@@ -75,28 +76,43 @@ class Game:
             return []
         actions = self.step.legal(self, seat) if seat == self.step.decider(self) else []
         actions.extend(self.free_actions(seat))
+        self._listed = (self.actions_taken, seat, tuple(actions))
         return actions
 
     def apply(self, action: Action) -> None:
-        """Perform one legal action; on an illegal one raise and change nothing."""
+        """Perform one legal action; on an illegal one raise and change nothing.
+
+        An action taken from the latest ``legal_actions`` list of the same position is
+        known to be legal and is not checked again (the common case for agents)."""
         if self.state.over:
             raise BohnError.one("G602", f"the game is over; cannot {action}")
-        if not 0 <= action.seat < self.players:
-            raise BohnError.one("G600", f"there is no seat {action.seat}")
+        listed = self._listed
+        if not (listed[0] == self.actions_taken and listed[1] == action.seat and action in listed[2]):
+            self._check(action)
         self.actions_taken += 1
         if self.actions_taken > MAX_ACTIONS:
             raise BohnError.one("G606", f"more than {MAX_ACTIONS} actions in one game")
         if action.kind in FREE_KINDS:
-            if not self._free_is_legal(action):
-                raise BohnError.one("G600", f"illegal: {action}", hint=self._why_not(action))
             if action.kind == HARVEST:
                 self.harvest(action.seat, action.field)
             else:
                 self.buy_field(action.seat)
             self.step.after_free_action(self, action)
             return
-        if action.seat != self.step.decider(self):
-            raise BohnError.one("G601", f"seat {action.seat} cannot act now; seat {self.step.decider(self)} decides ({self.phase.id})")
+        self.step.apply(self, action)
+        self._settle()
+
+    def _check(self, action: Action) -> None:
+        """Raise G600/G601 unless ``action`` is legal now."""
+        if not 0 <= action.seat < self.players:
+            raise BohnError.one("G600", f"there is no seat {action.seat}")
+        if action.kind in FREE_KINDS:
+            if not self._free_is_legal(action):
+                raise BohnError.one("G600", f"illegal: {action}", hint=self._why_not(action))
+            return
+        decider = self.step.decider(self)
+        if action.seat != decider:
+            raise BohnError.one("G601", f"seat {action.seat} cannot act now; seat {decider} decides ({self.phase.id})")
         if action.kind == PROPOSE:
             problem = self.step.check_proposal(self, action)
             if problem:
@@ -104,8 +120,6 @@ class Game:
         elif not self.step.is_legal(self, action):
             raise BohnError.one("G600", f"illegal in {self.phase.id}/{self.step.kind}: {action}",
                                 hint="legal now: " + "; ".join(str(a) for a in self.legal_actions(action.seat)[:8]))
-        self.step.apply(self, action)
-        self._settle()
 
     def _why_not(self, action: Action) -> str:
         if action.kind == BUY_FIELD:
@@ -250,6 +264,7 @@ class Game:
 
             raise BohnError.one("G600", f"no phase `{phase}` in this turn ({', '.join(ids)}){did_you_mean(phase, ids)}")
         self.state.over = False
+        self._listed = (-1, -1, ())
         self.emit("turn_started", seat=self.state.active)
         self._start_phase(ids.index(phase) if phase else 0)
         self._settle()
