@@ -54,10 +54,11 @@ def _collect(paths: Sequence[str]) -> tuple[list[Path], list[Diagnostic]]:
 @command("validate")
 def cmd_validate(args: argparse.Namespace) -> int:
     from engine.rules.loader import check_path
+    from engine.scenario.model import check_scenario_file, is_scenario_file
 
     files, found = _collect(args.paths)
     for path in files:
-        found.extend(check_path(path))
+        found.extend(check_scenario_file(path) if is_scenario_file(path) else check_path(path))
     errors = sum(1 for d in found if d.severity == "error")
     warnings = len(found) - errors
     failed = errors > 0 or (args.strict and warnings > 0)
@@ -104,6 +105,54 @@ def cmd_rules(args: argparse.Namespace) -> int:
     else:
         print(sheet_markdown(rules, players))
     return 0
+
+
+# --------------------------------------------------------------------------- test
+
+
+@command("test")
+def cmd_test(args: argparse.Namespace) -> int:
+    from engine.scenario.model import SUFFIX, load_scenarios
+    from engine.scenario.run import run_scenario
+
+    files: list[Path] = []
+    for raw in args.paths:
+        p = Path(raw)
+        if p.is_dir():
+            files.extend(sorted(f for f in p.rglob(f"*{SUFFIX}") if f.is_file()))
+        elif p.exists():
+            files.append(p)
+        else:
+            raise BohnError.one("Y100", "no such file or folder", Span(raw, 1, 1))
+    if not files:
+        raise BohnError.one("C501", f"no *{SUFFIX} files in {', '.join(args.paths)}")
+    passed = failed = 0
+    for path in files:
+        try:
+            scenarios = load_scenarios(path)
+        except BohnError as exc:
+            failed += 1
+            print(f"FAIL {display_path(path)} (invalid file)")
+            for d in exc.diagnostics:
+                print("  " + d.format().replace("\n", "\n  "))
+            continue
+        for sc in scenarios:
+            outcome = run_scenario(sc, mutant=args.mutants)
+            label = f"{display_path(path)}:{sc.span.line if sc.span else 1}: {sc.name}"
+            if outcome.passed:
+                passed += 1
+                if args.verbose:
+                    print(f"PASS {label}")
+            else:
+                failed += 1
+                print(f"FAIL {label}")
+                assert outcome.failure is not None
+                print("  " + outcome.failure.format().replace("\n", "\n  "))
+    what = "mutants caught" if args.mutants else "passed"
+    if args.mutants:
+        print(f"{passed} {what}, {failed} survived")
+    print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
 
 
 # --------------------------------------------------------------------------- play / replay
@@ -200,6 +249,11 @@ def build_parser() -> argparse.ArgumentParser:
     rs.add_argument("--players", type=int, help="player count (default: 4, or the fewest supported)")
     rs.add_argument("--variant", help="a variant of the ruleset")
     rs.add_argument("--format", choices=("md", "json"), default="md", help="Markdown (default) or JSON")
+
+    t = sub.add_parser("test", help="run scenario files (*.scenario.yaml)", description="Run scenario files: each scenario sets up a position, takes actions and checks expectations. Exit 0 when all pass.")
+    t.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders (searched for *.scenario.yaml)")
+    t.add_argument("--mutants", action="store_true", help="run each scenario with its `mutant` rule change; a scenario that still passes is reported")
+    t.add_argument("-v", "--verbose", action="store_true", help="list passing scenarios too")
 
     p = sub.add_parser("play", help="play one full game with bots", description="Play one full game with bots and print a turn-by-turn summary and the scores.")
     p.add_argument("--ruleset", default="base", help="ruleset name or path (default: base)")

@@ -82,6 +82,14 @@ CODES: dict[str, CodeInfo] = {
     "R415": CodeInfo("field limits inconsistent", "`max_fields` must be at least `fields`."),
     "R416": CodeInfo("required zone kind missing or repeated", "Declare exactly one zone of each kind deck, discard, hand, fields and coins."),
     "R417": CodeInfo("zone of the wrong kind", "The step or rule needs a zone of another kind."),
+    # T7xx — scenario tests
+    "T701": CodeInfo("unknown name in a scenario", "Use zone ids, seats and keys that the ruleset and the scenario format know."),
+    "T702": CodeInfo("malformed action", "An action needs `seat` and `kind`; cards are given as `zone:index`."),
+    "T703": CodeInfo("expectation not met", "The state differs from what the scenario expects; see expected/actual."),
+    "T704": CodeInfo("action refused", "The rules refused an action the scenario did not expect to fail."),
+    "T705": CodeInfo("action not refused", "The scenario expected this action to fail, but the rules allowed it."),
+    "T706": CodeInfo("refused with another code", "The action failed, but not with the expected error code."),
+    "T707": CodeInfo("mutant survived", "The scenario still passes with its `mutant` applied: it does not test that rule."),
     # W9xx — warnings
     "W900": CodeInfo("named assumption", "The rulebooks do not give this; the ruleset states what it assumes."),
     # C5xx — command line

@@ -74,7 +74,7 @@ def arrange(game: Game, spec: Mapping[str, Any]) -> None:
                 cards = []
                 for _ in range(value):
                     bean = max(pool, key=lambda b: len(pool[b]))
-                    cards.append(pool[bean].pop())
+                    cards.append(pool[bean].pop(0))  # deck cards first: dealt hands stay whole
                 placed[(zone_id, seat)] = cards
             else:
                 placed[(zone_id, seat)] = take_list(value, f"{key} of seat {seat}")

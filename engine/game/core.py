@@ -154,6 +154,8 @@ class Game:
         sizes = [len(f) for f in self.state.fields[seat]]
         if self._protection == "exactly_one":
             singles = all(n == 1 for n in sizes)
+        elif self._protection == "none":
+            singles = True
         else:
             singles = max(sizes, default=0) <= 1
         return [i for i, n in enumerate(sizes) if n >= 2 or (n == 1 and singles)]

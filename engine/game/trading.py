@@ -1,7 +1,8 @@
 """Trading as an engine primitive: offers, donations, answers and the trading window.
 
-Only trades that involve the active player exist. The active player may offer revealed
-and hand cards to any seat; other seats may offer hand cards to the active player only.
+With ``partners: active`` (the rulebook) only trades that involve the active player
+exist; with ``partners: any`` other seats may also trade among themselves. The active
+player may offer revealed and hand cards; other seats offer hand cards.
 An offer names the cards given (by position) and the bean types wanted; a donation
 wants nothing. The receiver accepts by naming cards that match the wanted types, or
 declines, and a declined offer changes nothing. Cards received are set aside (they
@@ -56,6 +57,7 @@ class Trade(StepRun):
         self.rounds = 0
         self.accepted_this_round = False
         self.proposals = [0] * game.players
+        self.partners = str(self.spec.params.get("partners", "active"))
         if not game.trading:
             self._close(game)
 
@@ -166,8 +168,10 @@ class Trade(StepRun):
         if action.seat == active:
             if action.target == active or not OPEN <= action.target < game.players:
                 return "the active player offers to another seat, or to all (-1)"
-        elif action.target != active:
+        elif self.partners == "active" and action.target != active:
             return "trades are only with the active player"
+        elif action.target == action.seat or not 0 <= action.target < game.players:
+            return "an offer goes to another seat"
         if not action.give and not action.want:
             return "an offer gives cards, wants cards, or both"
         problem = self._bad_refs(game, action.seat, action.give)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Sequence
 
 from engine.errors import BohnError, Diagnostic, Span
 from engine.paths import display_path, rulesets_dir
@@ -91,9 +92,11 @@ def _check(document: LMap) -> tuple[list[Diagnostic], list[Diagnostic]]:
     return [d for d in found if d.severity == "error"], [d for d in found if d.severity == "warning"]
 
 
-def _build(path: Path, variant: str | None) -> Ruleset:
+def _build(path: Path, variant: str | None, patches: Sequence[LMap] = ()) -> Ruleset:
     merged = _load_chain(path, ())
     document = _apply_variant(merged.document, variant) if variant else merged.document
+    for patch in patches:
+        document = merge(document, patch, top_level=False)
     errors, warnings = _check(document)
     if errors:
         raise BohnError(errors)
@@ -105,12 +108,17 @@ def _cached(path: Path, mtime_ns: int, variant: str | None) -> Ruleset:
     return _build(path, variant)
 
 
-def load_ruleset(ref: str, variant: str | None = None) -> Ruleset:
-    """The checked ``Ruleset`` for a shipped name or a file path, optionally with a variant.
+def load_ruleset(ref: str, variant: str | None = None, *, patches: Sequence[LMap] = (),
+                 relative_to: Path | None = None, span: Span | None = None) -> Ruleset:
+    """The checked ``Ruleset`` for a shipped name or a file path, optionally with a variant
+    and overlay ``patches`` on top, applied in order (scenario files use them).
 
-    Results are cached per file modification time, so simulations load rules once.
+    Results without a patch are cached per file modification time, so simulations load
+    rules once.
     """
-    path = resolve_reference(ref, Path.cwd())
+    path = resolve_reference(ref, relative_to or Path.cwd(), span)
+    if patches:
+        return _build(path, variant, patches)
     return _cached(path, path.stat().st_mtime_ns, variant)
 
 

@@ -69,8 +69,9 @@ def describe_step(step: Step, row: PlayerCountRow) -> str:
             return f"While the top card of the discard pile matches a bean in `{p['to']}`, add it there."
         case "trade":
             return (
-                f"Trade and donate: the cards in `{p['revealed']}` are traded or kept first; then hand cards. "
-                f"Only trades with the active player; received cards go to `{p['received']}`."
+                f"Trade and donate cards from `{p['revealed']}` and from hands; what is left in `{p['revealed']}` is kept by the active player. "
+                + ("Only trades that involve the active player" if p.get("partners", "active") == "active" else "Any two players may trade")
+                + f"; received cards go to `{p['received']}`."
             )
         case "plant_set_aside":
             return f"Every player plants all cards in `{p['zone']}`, in the order they choose."

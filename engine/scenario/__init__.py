@@ -1,0 +1,1 @@
+"""Scenario tests for rule authors: YAML positions, actions and expectations."""

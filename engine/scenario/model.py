@@ -1,0 +1,137 @@
+"""Scenario files: loading and checking them, with positions for every step.
+
+A scenario file is YAML checked against ``schemas/scenario.schema.json``. Loading keeps
+each scenario's and each step's span, so a failing step is reported at its line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.errors import BohnError, Diagnostic, Span
+from engine.game.actions import Action
+from engine.paths import display_path
+from engine.rules import schema
+from engine.rules.located import LMap, child_span, span_at, to_plain
+from engine.rules.yamlload import load_file
+
+SUFFIX = ".scenario.yaml"
+
+
+@dataclass(frozen=True)
+class ScenarioStep:
+    kind: str  # do | expect | play
+    data: Any
+    span: Span | None
+    error: str | None = None
+
+
+@dataclass
+class Scenario:
+    name: str
+    file: Path
+    span: Span | None
+    ruleset: str
+    variant: str | None
+    players: int
+    seed: int
+    setup: dict[str, Any]
+    setup_span: Span | None
+    steps: list[ScenarioStep]
+    rules: LMap | None = None
+    mutant: LMap | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def is_scenario_file(path: Path) -> bool:
+    return path.name.endswith(SUFFIX)
+
+
+def load_scenarios(path: Path) -> list[Scenario]:
+    """Every scenario of a file; raise ``BohnError`` with all problems of an invalid file."""
+    document = load_file(path, display_path(path))
+    problems = schema.validate(document, "scenario")
+    if problems:
+        raise BohnError(problems)
+    assert isinstance(document, LMap)
+    out = []
+    for index, raw in enumerate(document["scenarios"]):
+        players = raw.get("players", document.get("players"))
+        ruleset = raw.get("ruleset", document.get("ruleset"))
+        where = span_at(document, ["scenarios", index])
+        if players is None or ruleset is None:
+            missing = "players" if players is None else "ruleset"
+            raise BohnError([Diagnostic("S201", f"scenario `{raw['name']}` needs `{missing}` (here or at the top of the file)", where)])
+        steps = []
+        for s_index, step in enumerate(raw["steps"]):
+            span = span_at(raw, ["steps", s_index])
+            if "do" in step:
+                steps.append(ScenarioStep("do", to_plain(step["do"]), span, step.get("error")))
+            elif "expect" in step:
+                steps.append(ScenarioStep("expect", step["expect"], span))
+            else:
+                steps.append(ScenarioStep("play", step["play"], span))
+        out.append(
+            Scenario(
+                name=raw["name"],
+                file=path,
+                span=where,
+                ruleset=ruleset,
+                variant=raw.get("variant", document.get("variant")),
+                players=int(players),
+                seed=int(raw.get("seed", 0)),
+                setup=to_plain(raw.get("setup", {})),
+                setup_span=child_span(raw, "setup"),
+                steps=steps,
+                rules=raw.get("rules"),
+                mutant=raw.get("mutant"),
+            )
+        )
+    return out
+
+
+def parse_action(data: dict[str, Any], span: Span | None) -> Action:
+    """An action from its scenario form (``give: [hand:0, revealed:1]``)."""
+    try:
+        give = []
+        for ref in data.get("give", ()):
+            zone, _, index = str(ref).partition(":")
+            give.append((zone, int(index)))
+        return Action(
+            kind=str(data["kind"]),
+            seat=int(data["seat"]),
+            field=int(data.get("field", -1)),
+            card=int(data.get("card", -1)),
+            target=int(data.get("target", -1)),
+            give=tuple(give),
+            want=tuple(str(w) for w in data.get("want", ())),
+        )
+    except (KeyError, ValueError, TypeError) as exc:
+        raise BohnError.one("T702", f"malformed action {data}: {exc}", span) from None
+
+
+def check_scenario_file(path: Path) -> list[Diagnostic]:
+    """Problems of a scenario file for ``bohn validate``: format, rulesets, actions."""
+    from engine.rules.loader import load_ruleset
+
+    try:
+        scenarios = load_scenarios(path)
+    except BohnError as exc:
+        return list(exc.diagnostics)
+    found: list[Diagnostic] = []
+    for sc in scenarios:
+        try:
+            load_ruleset(sc.ruleset, sc.variant, patches=[p for p in (sc.rules,) if p is not None], relative_to=path.parent, span=sc.span)
+            if sc.mutant is not None:
+                load_ruleset(sc.ruleset, sc.variant, patches=[p for p in (sc.rules, sc.mutant) if p is not None], relative_to=path.parent, span=sc.span)
+        except BohnError as exc:
+            found.extend(exc.diagnostics)
+        for step in sc.steps:
+            if step.kind == "do":
+                try:
+                    parse_action(step.data, step.span)
+                except BohnError as exc:
+                    found.extend(exc.diagnostics)
+    return found

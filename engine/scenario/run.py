@@ -1,0 +1,237 @@
+"""Running scenarios: set up the position, take the actions, check the expectations.
+
+A scenario stops at its first failure (later steps depend on earlier ones) and reports
+the failing step's ``file:line`` with an expected/actual diff. ``run_scenario(...,
+mutant=True)`` applies the scenario's ``mutant`` overlay and succeeds when the scenario
+*fails* — mutation testing for rule authors: a scenario that passes whatever the rule
+says tests nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.errors import BohnError, Span
+from engine.game.actions import PROPOSE, Action
+from engine.game.arrange import arrange
+from engine.game.core import Game
+from engine.rules.located import to_plain
+from engine.scenario.model import Scenario, ScenarioStep, parse_action
+
+
+@dataclass
+class Failure:
+    code: str
+    message: str
+    span: Span | None
+    diffs: list[tuple[str, Any, Any]] = field(default_factory=list)
+
+    def format(self) -> str:
+        where = f"{self.span}: " if self.span else ""
+        lines = [f"{where}error {self.code}: {self.message}"]
+        for key, expected, actual in self.diffs:
+            lines.append(f"  {key}:")
+            lines.append(f"    expected: {expected!r}")
+            lines.append(f"    actual:   {actual!r}")
+        return "\n".join(lines)
+
+
+@dataclass
+class Outcome:
+    scenario: Scenario
+    failure: Failure | None
+    mutant: bool = False
+
+    @property
+    def passed(self) -> bool:
+        return self.failure is None
+
+
+def _fingerprint(game: Game) -> Any:
+    st = game.state
+    return (
+        {k: list(v) for k, v in st.shared.items()},
+        {k: [list(z) for z in v] for k, v in st.per_player.items()},
+        [[list(f) for f in fs] for fs in st.fields],
+        st.active, st.turn, st.runouts, st.ending, st.over, st.phase_index, st.step_index,
+    )
+
+
+def run_scenario(sc: Scenario, *, mutant: bool = False) -> Outcome:
+    from engine.rules.loader import load_ruleset
+
+    if mutant and sc.mutant is None:
+        return Outcome(sc, Failure("T707", "the scenario has no `mutant` to check it against", sc.span), mutant)
+    patches = [p for p in (sc.rules, sc.mutant if mutant else None) if p is not None]
+    try:
+        rules = load_ruleset(sc.ruleset, sc.variant, patches=patches, relative_to=sc.file.parent, span=sc.span)
+        game = Game(rules, sc.players, sc.seed)
+        if sc.setup:
+            arrange(game, sc.setup)
+    except BohnError as exc:
+        d = exc.diagnostics[0]
+        failure = Failure(d.code, d.message, d.span or sc.setup_span or sc.span)
+        return _verdict(sc, failure, mutant)
+    mark = len(game.events)
+    for step in sc.steps:
+        failure = _run_step(game, step, mark)
+        if failure is not None:
+            return _verdict(sc, failure, mutant)
+        if step.kind == "expect":
+            mark = len(game.events)  # `events` looks at what happened since the last expect
+    return _verdict(sc, None, mutant)
+
+
+def _verdict(sc: Scenario, failure: Failure | None, mutant: bool) -> Outcome:
+    if not mutant:
+        return Outcome(sc, failure)
+    if failure is None:
+        return Outcome(sc, Failure("T707", "the scenario still passes with its mutant applied", sc.span), True)
+    return Outcome(sc, None, True)
+
+
+def _run_step(game: Game, step: ScenarioStep, mark: int) -> Failure | None:
+    if step.kind == "play":
+        from engine.sim.play import make_agents
+
+        agents = make_agents([step.data], game.players, game.seed)
+        from engine.game.view import SeatView
+
+        views = [SeatView(game, s) for s in range(game.players)]
+        while not game.over:
+            seat = game.decider
+            assert seat is not None
+            game.apply(agents[seat].choose(views[seat], game.legal_actions(seat)))
+        return None
+    if step.kind == "do":
+        try:
+            action = parse_action(step.data, step.span)
+        except BohnError as exc:
+            return Failure("T702", exc.diagnostics[0].message, step.span)
+        before = _fingerprint(game) if step.error else None
+        try:
+            game.apply(action)
+        except BohnError as exc:
+            code = exc.code
+            if step.error is None:
+                return Failure("T704", f"the rules refused `{action}`: {exc.diagnostics[0].message}", step.span)
+            if code != step.error:
+                return Failure("T706", f"`{action}` was refused with {code}, not {step.error}", step.span,
+                               [("error", step.error, code)])
+            if _fingerprint(game) != before:
+                return Failure("T703", f"refusing `{action}` changed the state", step.span)
+            return None
+        if step.error is not None:
+            return Failure("T705", f"`{action}` was allowed; expected error {step.error}", step.span)
+        return None
+    return _check_expect(game, step, mark)
+
+
+# ---------------------------------------------------------------- expectations
+
+
+def _beans(game: Game, cards: list[int]) -> list[str]:
+    return [game.bean_name(c) for c in cards]
+
+
+def _seat_keys(value: dict[str, Any]) -> list[tuple[int, Any]]:
+    return [(int(k), v) for k, v in value.items()]
+
+
+def _check_expect(game: Game, step: ScenarioStep, mark: int) -> Failure | None:
+    expect = step.data
+    diffs: list[tuple[str, Any, Any]] = []
+    st = game.state
+    deck_id = game.rules.zone_of_kind("deck").id
+    for key, want in expect.items():
+        want = to_plain(want)
+        if key == "phase":
+            _cmp(diffs, key, want, game.phase.id)
+        elif key == "step":
+            _cmp(diffs, key, want, game.step.kind)
+        elif key == "active":
+            _cmp(diffs, key, want, st.active)
+        elif key == "decider":
+            _cmp(diffs, key, want, game.decider)
+        elif key == "turn":
+            _cmp(diffs, key, want, st.turn)
+        elif key == "runouts":
+            _cmp(diffs, key, want, st.runouts)
+        elif key == "game_over":
+            _cmp(diffs, key, want, game.over)
+        elif key == "winners":
+            _cmp(diffs, key, sorted(want), sorted(game.winners) if game.over else None)
+        elif key == "hands":
+            for seat, beans in _seat_keys(want):
+                _cmp(diffs, f"hands.{seat}", beans, _beans(game, st.hands[seat]) if seat < game.players else None)
+        elif key == "hand_sizes":
+            for seat, n in _seat_keys(want):
+                _cmp(diffs, f"hand_sizes.{seat}", n, len(st.hands[seat]) if seat < game.players else None)
+        elif key == "fields":
+            for seat, fields in _seat_keys(want):
+                actual = [_beans(game, f) for f in st.fields[seat]] if seat < game.players else None
+                _cmp(diffs, f"fields.{seat}", fields, actual)
+        elif key == "coins":
+            for seat, value in _seat_keys(want):
+                coins = st.coins[seat] if seat < game.players else []
+                _cmp(diffs, f"coins.{seat}", value, len(coins) if isinstance(value, int) else _beans(game, coins))
+        elif key == "score":
+            for seat, value in _seat_keys(want):
+                actual = game.scores[seat] if game.over else len(st.coins[seat])
+                _cmp(diffs, f"score.{seat}", value, actual)
+        elif key == "cards":
+            for bean, n in want.items():
+                index = st.bean_ids.index(bean) if bean in st.bean_ids else -1
+                _cmp(diffs, f"cards.{bean}", n, st.bean_of.count(index) if index >= 0 else None)
+        elif key == "zone_sizes":
+            for zone, n in want.items():
+                zid = deck_id if zone == "draw_pile" else zone
+                if zid not in st.shared:
+                    return Failure("T701", f"no shared zone `{zone}`", step.span)
+                _cmp(diffs, f"zone_sizes.{zone}", n, len(st.shared[zid]))
+        elif key in ("legal", "not_legal"):
+            for data in want:
+                action = parse_action(data, step.span)
+                legal = _is_legal(game, action)
+                if legal != (key == "legal"):
+                    diffs.append((f"{key}: {action}", "legal" if key == "legal" else "not legal", "legal" if legal else "not legal"))
+        elif key == "only_legal_kinds":
+            for seat, kinds in _seat_keys(want):
+                _cmp(diffs, f"only_legal_kinds.{seat}", sorted(kinds), sorted({a.kind for a in game.legal_actions(seat)}))
+        elif key == "events":
+            emitted = game.events[mark:]
+            for wanted in want:
+                if not any(all(e.get(k) == v for k, v in wanted.items()) for e in emitted):
+                    diffs.append(("events", wanted, [{k: e.get(k) for k in wanted} for e in emitted if e.get("type") == wanted.get("type")] or "no such event"))
+        elif key in st.shared or key == "draw_pile":
+            zid = deck_id if key == "draw_pile" else key
+            cards = st.shared[zid]
+            actual = _beans(game, list(reversed(cards))[: len(want)]) if zid == deck_id else _beans(game, cards)
+            _cmp(diffs, key, want, actual)
+        elif key in st.per_player:
+            for seat, beans in _seat_keys(want):
+                _cmp(diffs, f"{key}.{seat}", beans, _beans(game, st.per_player[key][seat]) if seat < game.players else None)
+        else:
+            known = ["cards", "phase", "step", "active", "decider", "turn", "runouts", "hands", "hand_sizes", "fields", "coins",
+                     "score", "zone_sizes", "legal", "not_legal", "only_legal_kinds", "events", "game_over", "winners",
+                     *st.shared, *st.per_player]
+            from engine.errors import did_you_mean
+
+            return Failure("T701", f"cannot check `{key}`: not an expectation or a zone{did_you_mean(key, known)}", step.span)
+    if diffs:
+        return Failure("T703", "expectation not met", step.span, diffs)
+    return None
+
+
+def _cmp(diffs: list[tuple[str, Any, Any]], key: str, expected: Any, actual: Any) -> None:
+    if expected != actual:
+        diffs.append((key, expected, actual))
+
+
+def _is_legal(game: Game, action: Action) -> bool:
+    if action in game.legal_actions(action.seat):
+        return True
+    if action.kind == PROPOSE and action.seat == game.decider and not game.over:
+        return not game.step.check_proposal(game, action)
+    return False
