@@ -214,6 +214,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_explain(args: argparse.Namespace) -> int:
     from engine.errors import CODES
 
+    if args.all:
+        from engine.errors import codes_markdown
+
+        print(codes_markdown(), end="")
+        return 0
+    if not args.code:
+        raise BohnError.one("C500", "name a code, or use --all")
     code = args.code.upper()
     info = CODES.get(code)
     if info is None:
@@ -269,7 +276,8 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("log", metavar="LOG", help="a JSONL log written by `bohn play --log`")
 
     e = sub.add_parser("explain", help="what an error code means and what to do")
-    e.add_argument("code", metavar="CODE", help="an error code such as R402")
+    e.add_argument("code", metavar="CODE", nargs="?", help="an error code such as R402")
+    e.add_argument("--all", action="store_true", help="print the whole list as Markdown (docs/errors.md)")
     return parser
 
 

@@ -171,6 +171,32 @@ class BohnError(Exception):
         return "\n".join(d.format() for d in self.diagnostics)
 
 
+_GROUPS = {
+    "Y": "Reading files (Y1xx)", "S": "JSON Schema (S2xx)", "O": "Extends and overlays (O3xx)",
+    "R": "Semantic checks (R4xx)", "C": "Command line (C5xx)", "G": "Playing a game (G6xx)",
+    "T": "Scenario tests (T7xx)", "W": "Warnings (W9xx)",
+}
+
+
+def codes_markdown() -> str:
+    """The error-code reference (``docs/errors.md`` is this text; a test keeps them equal)."""
+    out = [
+        "# Error codes", "",
+        "Every problem bohn reports has a stable code: its letter says which stage found it,",
+        "and the code never changes meaning. Messages look like", "", "```",
+        "rulesets/house.yaml:12:7: error R402: beanometer of `coffee`: 2 coin(s) needs 4 beans, not more than the 4 before it",
+        "  hint: Each coin value needs more beans than the one before.", "```", "",
+        "`bohn validate --format json` gives the same fields as JSON. Warnings (W) never fail a",
+        "run unless `--strict` is given. `bohn validate` exits 0 when clean, 1 on errors, 2 on",
+        "usage errors. `bohn explain CODE` prints one entry; `bohn explain --all` prints this page.", "",
+    ]
+    for letter, title in _GROUPS.items():
+        out += [f"## {title}", "", "| code | meaning | what to do |", "|---|---|---|"]
+        out += [f"| {c} | {i.title} | {i.hint.replace('|', '/')} |" for c, i in CODES.items() if c[0] == letter]
+        out.append("")
+    return "\n".join(out)
+
+
 def did_you_mean(word: str, candidates: list[str] | tuple[str, ...] | set[str]) -> str:
     """A short suggestion for a misspelt name, or an empty string."""
     import difflib

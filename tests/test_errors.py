@@ -17,6 +17,12 @@ def test_every_code_is_documented_with_its_title() -> None:
         assert rows[code].strip() == info.title
 
 
+def test_docs_page_is_generated_from_the_registry() -> None:
+    from engine.errors import codes_markdown
+
+    assert DOC == codes_markdown(), "regenerate with: bohn explain --all > docs/errors.md"
+
+
 def test_codes_are_well_formed() -> None:
     assert all(re.fullmatch(r"[YSORCGWL]\d{3}", c) for c in CODES)
 
