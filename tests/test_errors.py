@@ -24,7 +24,7 @@ def test_docs_page_is_generated_from_the_registry() -> None:
 
 
 def test_codes_are_well_formed() -> None:
-    assert all(re.fullmatch(r"[YSORCGWL]\d{3}", c) for c in CODES)
+    assert all(re.fullmatch(r"[YSORCGTWL]\d{3}", c) for c in CODES)
 
 
 def test_diagnostic_format() -> None:
