@@ -23,6 +23,9 @@ class Span:
     col: int
     end_line: int | None = None
     end_col: int | None = None
+    #: YAML scalar style of the value there (None plain, '"', "'", '|', '>'), so positions
+    #: inside an effect snippet can be mapped back to the file.
+    style: str | None = None
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.col}"
@@ -90,6 +93,20 @@ CODES: dict[str, CodeInfo] = {
     "T705": CodeInfo("action not refused", "The scenario expected this action to fail, but the rules allowed it."),
     "T706": CodeInfo("refused with another code", "The action failed, but not with the expected error code."),
     "T707": CodeInfo("mutant survived", "The scenario still passes with its `mutant` applied: it does not test that rule."),
+    # L8xx — the effect language
+    "L800": CodeInfo("effect syntax error", "See docs/effect-language.md for the grammar."),
+    "L801": CodeInfo("unknown name", "Use a bean, zone, variable or context name (owner, active, opponent, event, value…)."),
+    "L802": CodeInfo("wrong number of arguments", "Check the call's signature in docs/effect-language.md."),
+    "L803": CodeInfo("type mismatch", "The value has another type than the place it is used in."),
+    "L804": CodeInfo("unknown event", "Triggers wait for the events listed in docs/effect-language.md."),
+    "L805": CodeInfo("unknown query", "Modifiers change the queries listed in docs/effect-language.md."),
+    "L806": CodeInfo("unknown attribute", "See the attributes of each type in docs/effect-language.md."),
+    "L807": CodeInfo("unknown statement or function", "See the statements and functions in docs/effect-language.md."),
+    "L808": CodeInfo("runaway evaluation", "A loop or a chain of triggers ran past the step budget; the rule named must end."),
+    "L809": CodeInfo("trigger loop", "Triggers fired each other too deeply; a rule keeps causing its own event."),
+    "L810": CodeInfo("name not available here", "`event` exists in triggers, `value` in modifiers, `cost` needs an action."),
+    "L811": CodeInfo("unknown argument name", "Use the parameter names of the call's signature."),
+    "L812": CodeInfo("statement used as a value", "Statements change the game; use them on their own, not inside expressions."),
     # W9xx — warnings
     "W900": CodeInfo("named assumption", "The rulebooks do not give this; the ruleset states what it assumes."),
     # C5xx — command line
@@ -174,7 +191,7 @@ class BohnError(Exception):
 _GROUPS = {
     "Y": "Reading files (Y1xx)", "S": "JSON Schema (S2xx)", "O": "Extends and overlays (O3xx)",
     "R": "Semantic checks (R4xx)", "C": "Command line (C5xx)", "G": "Playing a game (G6xx)",
-    "T": "Scenario tests (T7xx)", "W": "Warnings (W9xx)",
+    "T": "Scenario tests (T7xx)", "L": "Effect language (L8xx)", "W": "Warnings (W9xx)",
 }
 
 

@@ -1,0 +1,27 @@
+"""The effect language: Lark grammar → typed AST → checker → compiled closures.
+
+Use :func:`compile_effect` to turn one snippet (with the YAML span it came from) into a
+:class:`~engine.lang.compiler.Compiled` object; :func:`fire` and :func:`modify` run its
+triggers and modifiers against a :class:`~engine.lang.world.World`.
+"""
+
+from __future__ import annotations
+
+from engine.errors import Span
+from engine.lang.checker import CheckEnv, check
+from engine.lang.compiler import Compiled, compile_program, fire, modify
+from engine.lang.parser import parse
+from engine.lang.world import CancelAction, FieldRef, TableWorld, World, ZoneRef
+
+
+def compile_effect(text: str, *, env: CheckEnv | None = None, origin: Span | None = None,
+                   name: str = "<effect>") -> Compiled:
+    """Parse, type-check and compile one snippet; raise ``BohnError`` with positions."""
+    env = env or CheckEnv()
+    program = parse(text, origin, name)
+    types = check(program, env)
+    return compile_program(program, types, env, name)
+
+
+__all__ = ["CancelAction", "CheckEnv", "Compiled", "FieldRef", "TableWorld", "World", "ZoneRef",
+           "compile_effect", "fire", "modify", "parse"]

@@ -43,7 +43,8 @@ _Loader: type = yaml.SafeLoader
 
 def _span(file: str, node: yaml.Node) -> Span:
     start, end = node.start_mark, node.end_mark
-    return Span(file, start.line + 1, start.column + 1, end.line + 1, end.column + 1)
+    style = node.style if isinstance(node, yaml.ScalarNode) else None
+    return Span(file, start.line + 1, start.column + 1, end.line + 1, end.column + 1, style or None)
 
 
 def _mark_span(file: str, mark: Any) -> Span | None:

@@ -1,0 +1,200 @@
+"""The effect language's syntax tree: small frozen dataclasses, each with its source span.
+
+Spans are already mapped to the YAML file (line and column of the snippet inside the
+scalar), so the checker and the evaluator report positions users can click.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.errors import Span
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    span: Span | None
+
+
+# ---------------------------------------------------------------- expressions
+
+
+@dataclass(frozen=True, slots=True)
+class Int(Node):
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Str(Node):
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class Bool(Node):
+    value: bool
+
+
+@dataclass(frozen=True, slots=True)
+class NoneLit(Node):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Name(Node):
+    id: str
+
+
+@dataclass(frozen=True, slots=True)
+class Attr(Node):
+    obj: Expr
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Call(Node):
+    func: str
+    args: tuple[Expr, ...]
+    kwargs: tuple[tuple[str, Expr], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ListLit(Node):
+    items: tuple[Expr, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BinOp(Node):
+    op: str
+    left: Expr
+    right: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Compare(Node):
+    op: str
+    left: Expr
+    right: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class In(Node):
+    item: Expr
+    collection: Expr
+    negate: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class BoolOp(Node):
+    op: str  # and | or
+    left: Expr
+    right: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Not(Node):
+    operand: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Neg(Node):
+    operand: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Cond(Node):
+    test: Expr
+    then: Expr
+    orelse: Expr
+
+
+Expr = Int | Str | Bool | NoneLit | Name | Attr | Call | ListLit | BinOp | Compare | In | BoolOp | Not | Neg | Cond
+
+
+# ---------------------------------------------------------------- statements
+
+
+@dataclass(frozen=True, slots=True)
+class Let(Node):
+    name: str
+    value: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class If(Node):
+    test: Expr
+    body: tuple[Stmt, ...]
+    orelse: tuple[Stmt, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Repeat(Node):
+    count: Expr
+    body: tuple[Stmt, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class For(Node):
+    var: str
+    iterable: Expr
+    body: tuple[Stmt, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Choose(Node):
+    var: str
+    options: Expr
+    chooser: Expr | None
+    optional: bool
+    body: tuple[Stmt, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Cancel(Node):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class CallStmt(Node):
+    call: Call
+
+
+Stmt = Let | If | Repeat | For | Choose | Cancel | CallStmt
+
+
+# ---------------------------------------------------------------- rules
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger(Node):
+    event: str
+    by: str
+    condition: Expr | None
+    body: tuple[Stmt, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier(Node):
+    query: str
+    by: str
+    condition: Expr | None
+    value: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class ActionDecl(Node):
+    name: str
+    timing: str
+    condition: Expr | None
+    cost: Expr | None
+    body: tuple[Stmt, ...]
+
+
+Rule = Trigger | Modifier | ActionDecl
+
+
+@dataclass(frozen=True, slots=True)
+class Program(Node):
+    """A parsed snippet: rules, and statements run when the snippet itself is played."""
+
+    rules: tuple[Rule, ...]
+    statements: tuple[Stmt, ...] = field(default=())

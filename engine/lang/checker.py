@@ -1,0 +1,287 @@
+"""Type checking at load time: names, arities, argument and value types, contexts.
+
+The checker walks a parsed ``Program`` once, collects every problem (so a rule author
+sees them all), and records the type of each expression for the compiler, which uses
+them to pick the right attribute accessor without looking at values at run time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from engine.errors import BohnError, Diagnostic, Span, did_you_mean
+from engine.lang import ast as A
+from engine.lang import vocab as V
+
+
+@dataclass(frozen=True)
+class CheckEnv:
+    """What the ruleset declares: bean ids, and zone ids with their owner (shared/player)."""
+
+    beans: frozenset[str] = frozenset()
+    zones: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, beans: Iterable[str], zones: dict[str, str]) -> CheckEnv:
+        return cls(frozenset(beans), dict(zones))
+
+
+class Types(dict):  # type: ignore[type-arg]
+    """Expression node id -> type, filled by the checker for the compiler."""
+
+
+_RULE_NAMES = {"event": "triggers", "value": "modifiers"}
+
+
+class Checker:
+    def __init__(self, env: CheckEnv) -> None:
+        self.env = env
+        self.problems: list[Diagnostic] = []
+        self.types = Types()
+
+    def error(self, code: str, message: str, span: Span | None) -> str:
+        self.problems.append(Diagnostic(code, message, span))
+        return "any"
+
+    # ------------------------------------------------------------------ program
+
+    def program(self, program: A.Program) -> None:
+        for rule in program.rules:
+            if isinstance(rule, A.Trigger):
+                self.trigger(rule)
+            elif isinstance(rule, A.Modifier):
+                self.modifier(rule)
+            else:
+                self.action(rule)
+        self.block(program.statements, dict(V.CONTEXT))
+
+    def trigger(self, rule: A.Trigger) -> None:
+        scope = dict(V.CONTEXT)
+        if rule.event not in V.EVENTS:
+            self.error("L804", f"no event `{rule.event}`{did_you_mean(rule.event, list(V.EVENTS))}", rule.span)
+        else:
+            scope["event"] = f"event:{rule.event}"
+        if rule.by not in V.WHO:
+            self.error("L801", f"`by {rule.by}`: say owner, others, anyone or active{did_you_mean(rule.by, V.WHO)}", rule.span)
+        if rule.condition is not None:
+            self.expect(rule.condition, scope, "bool", "a trigger's condition")
+        self.block(rule.body, scope)
+
+    def modifier(self, rule: A.Modifier) -> None:
+        scope = dict(V.CONTEXT)
+        if rule.query not in V.QUERIES:
+            self.error("L805", f"no query `{rule.query}`{did_you_mean(rule.query, list(V.QUERIES))}", rule.span)
+            value_type = "any"
+        else:
+            params, value_type, _ = V.QUERIES[rule.query]
+            scope.update(params)
+            scope["value"] = value_type
+        if rule.by not in V.WHO:
+            self.error("L801", f"`by {rule.by}`: say owner, others, anyone or active{did_you_mean(rule.by, V.WHO)}", rule.span)
+        if rule.condition is not None:
+            self.expect(rule.condition, scope, "bool", "a modifier's condition")
+        self.expect(rule.value, scope, value_type, f"the value of `{rule.query}`")
+
+    def action(self, rule: A.ActionDecl) -> None:
+        scope = dict(V.CONTEXT)
+        if rule.timing not in V.TIMINGS:
+            self.error("L801", f"`on {rule.timing}`: say {', '.join(V.TIMINGS)}{did_you_mean(rule.timing, V.TIMINGS)}", rule.span)
+        if rule.condition is not None:
+            self.expect(rule.condition, scope, "bool", "an action's condition")
+        if rule.cost is not None:
+            self.expect(rule.cost, scope, "int", "an action's cost")
+        self.block(rule.body, scope)
+
+    # ------------------------------------------------------------------ statements
+
+    def block(self, body: tuple[A.Stmt, ...], scope: dict[str, str]) -> None:
+        scope = dict(scope)
+        for stmt in body:
+            self.stmt(stmt, scope)
+
+    def stmt(self, s: A.Stmt, scope: dict[str, str]) -> None:
+        if isinstance(s, A.Let):
+            scope[s.name] = self.expr(s.value, scope)
+        elif isinstance(s, A.If):
+            self.expect(s.test, scope, "bool", "an `if` condition")
+            self.block(s.body, scope)
+            self.block(s.orelse, scope)
+        elif isinstance(s, A.Repeat):
+            self.expect(s.count, scope, "int", "a `repeat` count")
+            self.block(s.body, scope)
+        elif isinstance(s, A.For):
+            t = self.expr(s.iterable, scope)
+            inner = dict(scope)
+            inner[s.var] = self._element(t, s.iterable.span, "`for`")
+            self.block(s.body, inner)
+        elif isinstance(s, A.Choose):
+            t = self.expr(s.options, scope)
+            inner = dict(scope)
+            inner[s.var] = self._element(t, s.options.span, "`choose`")
+            if s.chooser is not None:
+                self.expect(s.chooser, scope, "player", "who chooses")
+            self.block(s.body, inner)
+        elif isinstance(s, A.CallStmt):
+            if s.call.func in V.FUNCTIONS:
+                self.error("L807", f"`{s.call.func}` computes a value and changes nothing; use it inside an expression", s.span)
+            else:
+                self.call(s.call, scope, statement=True)
+
+    def _element(self, t: str, span: Span | None, where: str) -> str:
+        if t == "any":
+            return "any"
+        e = V.element(t)
+        if e is None:
+            return self.error("L803", f"{where} needs a list, not {t}", span)
+        return e
+
+    # ------------------------------------------------------------------ expressions
+
+    def expect(self, e: A.Expr, scope: dict[str, str], wanted: str, what: str) -> None:
+        t = self.expr(e, scope)
+        if not V.assignable(t, wanted):
+            self.error("L803", f"{what} must be {wanted}, not {t}", e.span)
+
+    def expr(self, e: A.Expr, scope: dict[str, str]) -> str:
+        t = self._expr(e, scope)
+        self.types[id(e)] = t
+        return t
+
+    def _expr(self, e: A.Expr, scope: dict[str, str]) -> str:
+        if isinstance(e, A.Int):
+            return "int"
+        if isinstance(e, A.Str):
+            return "str"
+        if isinstance(e, A.Bool):
+            return "bool"
+        if isinstance(e, A.NoneLit):
+            return "none"
+        if isinstance(e, A.Name):
+            return self.name(e, scope)
+        if isinstance(e, A.Attr):
+            return self.attr(e, scope)
+        if isinstance(e, A.Call):
+            return self.call(e, scope, statement=False)
+        if isinstance(e, A.ListLit):
+            t = "none"
+            for item in e.items:
+                t = V.join(t, self.expr(item, scope))
+            return V.list_of("any" if t == "none" and not e.items else t)
+        if isinstance(e, A.BinOp):
+            lt, rt = self.expr(e.left, scope), self.expr(e.right, scope)
+            if e.op == "+" and V.element(lt) is not None:
+                if not V.assignable(rt, lt) and not V.assignable(lt, rt):
+                    return self.error("L803", f"cannot add {rt} to {lt}", e.span)
+                return V.join(lt, rt)
+            for side, t in ((e.left, lt), (e.right, rt)):
+                if not V.assignable(t, "int"):
+                    self.error("L803", f"`{e.op}` needs numbers, not {t}", side.span)
+            return "int"
+        if isinstance(e, A.Compare):
+            lt, rt = self.expr(e.left, scope), self.expr(e.right, scope)
+            if e.op in ("<", ">", "<=", ">="):
+                for side, t in ((e.left, lt), (e.right, rt)):
+                    if not V.assignable(t, "int"):
+                        self.error("L803", f"`{e.op}` compares numbers, not {t}", side.span)
+            elif not (V.assignable(lt, rt) or V.assignable(rt, lt)):
+                self.error("L803", f"comparing {lt} with {rt} is always {'false' if e.op == '==' else 'true'}", e.span)
+            return "bool"
+        if isinstance(e, A.In):
+            it, ct = self.expr(e.item, scope), self.expr(e.collection, scope)
+            el = self._element(ct, e.collection.span, "`in`")
+            if not (V.assignable(it, el) or V.assignable(el, it)):
+                self.error("L803", f"a {it} is never in a list of {el}", e.span)
+            return "bool"
+        if isinstance(e, A.BoolOp):
+            self.expect(e.left, scope, "bool", f"`{e.op}`")
+            self.expect(e.right, scope, "bool", f"`{e.op}`")
+            return "bool"
+        if isinstance(e, A.Not):
+            self.expect(e.operand, scope, "bool", "`not`")
+            return "bool"
+        if isinstance(e, A.Neg):
+            self.expect(e.operand, scope, "int", "`-`")
+            return "int"
+        if isinstance(e, A.Cond):
+            self.expect(e.test, scope, "bool", "an `if` condition")
+            return V.join(self.expr(e.then, scope), self.expr(e.orelse, scope))
+        return self.error("L800", "unknown expression", getattr(e, "span", None))  # pragma: no cover
+
+    def name(self, e: A.Name, scope: dict[str, str]) -> str:
+        if e.id in scope:
+            return scope[e.id]
+        if e.id in self.env.beans:
+            return "bean"
+        if e.id in self.env.zones:
+            return "zone"
+        if e.id in _RULE_NAMES:
+            return self.error("L810", f"`{e.id}` exists only in {_RULE_NAMES[e.id]}", e.span)
+        query_params = {p for params, _, _ in V.QUERIES.values() for p in params}
+        if e.id in query_params:
+            return self.error("L810", f"`{e.id}` is bound only in modifiers of queries that have it", e.span)
+        known = [*scope, *self.env.beans, *self.env.zones]
+        return self.error("L801", f"unknown name `{e.id}`{did_you_mean(e.id, known)}", e.span)
+
+    def attr(self, e: A.Attr, scope: dict[str, str]) -> str:
+        t = self.expr(e.obj, scope)
+        if t == "any":
+            return "any"
+        if t.startswith("event:"):
+            payload = V.EVENTS[t[6:]]
+            if e.name in payload:
+                return payload[e.name]
+            return self.error("L806", f"event `{t[6:]}` has no `{e.name}`{did_you_mean(e.name, list(payload))} (it has {', '.join(payload)})", e.span)
+        table = V.ATTRIBUTES.get(t)
+        if table is None:
+            return self.error("L806", f"a {t} has no attributes", e.span)
+        if e.name not in table:
+            return self.error("L806", f"a {t} has no `{e.name}`{did_you_mean(e.name, list(table))} (it has {', '.join(table)})", e.span)
+        return table[e.name]
+
+    def call(self, e: A.Call, scope: dict[str, str], *, statement: bool) -> str:
+        if e.func in V.STATEMENTS:
+            if not statement:
+                return self.error("L812", f"`{e.func}` changes the game and has no value; use it as a statement", e.span)
+            signature = V.STATEMENTS[e.func]
+        elif e.func in V.FUNCTIONS:
+            signature = V.FUNCTIONS[e.func]
+        else:
+            known = [*V.STATEMENTS, *V.FUNCTIONS]
+            return self.error("L807", f"no statement or function `{e.func}`{did_you_mean(e.func, known)}", e.span)
+        params = signature.params
+        given: dict[str, A.Expr] = {}
+        if len(e.args) > len(params):
+            self.error("L802", f"`{e.func}` takes at most {len(params)} argument(s), {len(e.args)} given", e.span)
+        for param, arg in zip(params, e.args):
+            given[param.name] = arg
+        names = [p.name for p in params]
+        for key, arg in e.kwargs:
+            if key not in names:
+                self.error("L811", f"`{e.func}` has no argument `{key}`{did_you_mean(key, names)}", arg.span)
+            elif key in given:
+                self.error("L802", f"`{e.func}`: `{key}` given twice", arg.span)
+            else:
+                given[key] = arg
+        missing = [p.name for p in params if not p.default and p.name not in given]
+        if missing:
+            self.error("L802", f"`{e.func}` needs {', '.join(f'`{m}`' for m in missing)}", e.span)
+        for param in params:
+            if param.name in given:
+                arg = given[param.name]
+                if e.func == "zone" and param.name == "id":
+                    if not (isinstance(arg, A.Name) and arg.id in self.env.zones):
+                        self.error("L803", "`zone` takes a zone id as its first argument", arg.span)
+                    self.types[id(arg)] = "zone"
+                    continue
+                self.expect(arg, scope, param.type, f"argument `{param.name}` of `{e.func}`")
+        return signature.returns
+
+
+def check(program: A.Program, env: CheckEnv) -> Types:
+    """Check a program; raise ``BohnError`` with every problem, or return the types."""
+    checker = Checker(env)
+    checker.program(program)
+    if checker.problems:
+        raise BohnError(checker.problems)
+    return checker.types

@@ -1,0 +1,454 @@
+"""Compile checked ASTs into Python closures, once, when a ruleset loads.
+
+Each expression becomes ``fn(ctx) -> value`` and each statement ``fn(ctx) -> None``;
+evaluating a rule is a chain of direct calls with no parsing or tree walking. Every
+statement spends one unit of the evaluation budget and trigger chains have a depth
+limit, so a runaway rule stops with an error that names it (L808, L809).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from engine.errors import BohnError, Span
+from engine.lang import ast as A
+from engine.lang import vocab as V
+from engine.lang.checker import CheckEnv, Types
+from engine.lang.world import CancelAction, FieldRef, World, ZoneRef
+
+#: Statements one evaluation may execute (loops included).
+MAX_STEPS = 10_000
+#: How deeply triggers may cause each other.
+MAX_TRIGGER_DEPTH = 16
+
+Fn = Callable[["Ctx"], Any]
+
+
+@dataclass(slots=True)
+class Ctx:
+    world: World
+    vars: dict[str, Any]
+    budget: list[int]
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class CompiledTrigger:
+    event: str
+    by: str
+    condition: Fn | None
+    body: Fn
+    span: Span | None
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class CompiledModifier:
+    query: str
+    by: str
+    condition: Fn | None
+    value: Fn
+    span: Span | None
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class CompiledAction:
+    name: str
+    timing: str
+    condition: Fn | None
+    cost: Fn | None
+    body: Fn
+    span: Span | None
+    rule: str
+
+
+@dataclass
+class Compiled:
+    """A compiled snippet: its rules, and the statements it runs when played."""
+
+    name: str
+    triggers: list[CompiledTrigger] = field(default_factory=list)
+    modifiers: list[CompiledModifier] = field(default_factory=list)
+    actions: list[CompiledAction] = field(default_factory=list)
+    body: Fn | None = None
+
+    def run(self, world: World, owner: int, **variables: Any) -> None:
+        """Run the snippet's statements for ``owner`` (playing an action card, say)."""
+        if self.body is not None:
+            self.body(new_ctx(world, owner, self.name, variables))
+
+
+def new_ctx(world: World, owner: int, rule: str, variables: dict[str, Any] | None = None,
+            budget: list[int] | None = None) -> Ctx:
+    env = {"owner": owner, "active": world.active(), "opponent": world.next_player(owner)}
+    if variables:
+        env.update(variables)
+    return Ctx(world, env, budget if budget is not None else [MAX_STEPS], rule)
+
+
+def _runaway(ctx: Ctx, span: Span | None) -> BohnError:
+    return BohnError.one("L808", f"rule `{ctx.rule}` ran more than {MAX_STEPS} steps", span)
+
+
+# ---------------------------------------------------------------- functions
+
+
+def _players_from(world: World, first: int) -> list[int]:
+    seats = world.players()
+    n = len(seats)
+    return [(first + k) % n for k in range(n)]
+
+
+def _coins_for(world: World, player: int, bean: str, n: int) -> int:
+    earned = 0
+    for coins, threshold in enumerate(world.query("beanometer", player=player, bean=bean), start=1):
+        if threshold is not None and n >= threshold:
+            earned = coins
+    return earned
+
+
+def _growing(world: World, player: int) -> list[str]:
+    out: list[str] = []
+    for f in world.fields(player):
+        for card in world.field_cards(f):
+            bean = world.bean_of(card)
+            if bean not in out:
+                out.append(bean)
+    return out
+
+
+FUNCTION_IMPL: dict[str, Callable[..., Any]] = {
+    "count": lambda w, items: len(items),
+    "sum": lambda w, items: sum(x for x in items if x is not None),
+    "min": lambda w, a, b: min(a, b),
+    "max": lambda w, a, b: max(a, b),
+    "distinct": lambda w, items: len(set(items)),
+    "cards": lambda w, zone: w.cards(zone),
+    "top": lambda w, zone, n=1: list(reversed(w.cards(zone)[-n:])) if n > 0 else [],
+    "front": lambda w, zone, n=1: w.cards(zone)[:n],
+    "beans": lambda w, cards: [w.bean_of(c) for c in cards],
+    "of_bean": lambda w, cards, bean: [c for c in cards if w.bean_of(c) == bean],
+    "fields": lambda w, player: w.fields(player),
+    "coins": lambda w, player: w.coins(player),
+    "beanometer": lambda w, player, bean: w.query("beanometer", player=player, bean=bean),
+    "coins_for": _coins_for,
+    "others": lambda w, player: _players_from(w, player)[1:],
+    "next": lambda w, player: w.next_player(player),
+    "counter": lambda w, player, name: w.counter(player, name),
+    "ask": lambda w, player, prompt: w.ask(player, prompt),
+    "item": lambda w, items, i: items[i] if 0 <= i < len(items) else None,
+    "growing": _growing,
+    "first": lambda w, items, n: list(items)[: max(0, n)],
+}
+
+ATTR_IMPL: dict[str, dict[str, Callable[[World, Any], Any]]] = {
+    "field": {
+        "bean": lambda w, f: (w.bean_of(w.field_cards(f)[0]) if w.field_cards(f) else None),
+        "size": lambda w, f: len(w.field_cards(f)),
+        "cards": lambda w, f: w.field_cards(f),
+        "owner": lambda w, f: f.player,
+        "index": lambda w, f: f.index,
+        "beans": lambda w, f: list(dict.fromkeys(w.bean_of(c) for c in w.field_cards(f))),
+        "only": lambda w, f: w.field_only(f),
+    },
+    "card": {"bean": lambda w, c: w.bean_of(c)},
+    "bean": {"count": lambda w, b: w.bean_count(b), "id": lambda w, b: b},
+    "player": {
+        "coins": lambda w, p: w.coins(p),
+        "hand": lambda w, p: w.hand(p),
+        "hand_size": lambda w, p: len(w.hand(p)),
+        "fields": lambda w, p: w.fields(p),
+        "seat": lambda w, p: p,
+    },
+}
+
+_BINOPS: dict[str, Callable[[Any, Any], Any]] = {
+    "+": lambda a, b: a + b,
+    "-": lambda a, b: a - b,
+    "*": lambda a, b: a * b,
+    "//": lambda a, b: a // b if b else 0,
+    "%": lambda a, b: a % b if b else 0,
+}
+_COMPARE: dict[str, Callable[[Any, Any], bool]] = {
+    "==": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+    "<": lambda a, b: a is not None and b is not None and a < b,
+    ">": lambda a, b: a is not None and b is not None and a > b,
+    "<=": lambda a, b: a is not None and b is not None and a <= b,
+    ">=": lambda a, b: a is not None and b is not None and a >= b,
+}
+
+
+class Compiler:
+    def __init__(self, types: Types, env: CheckEnv) -> None:
+        self.types = types
+        self.env = env
+
+    # ------------------------------------------------------------------ expressions
+
+    def expr(self, e: A.Expr) -> Fn:
+        if isinstance(e, (A.Int, A.Str, A.Bool)):
+            value = e.value
+            return lambda ctx: value
+        if isinstance(e, A.NoneLit):
+            return lambda ctx: None
+        if isinstance(e, A.Name):
+            return self.name(e)
+        if isinstance(e, A.Attr):
+            return self.attr(e)
+        if isinstance(e, A.Call):
+            return self.function(e)
+        if isinstance(e, A.ListLit):
+            items = [self.expr(i) for i in e.items]
+            return lambda ctx: [f(ctx) for f in items]
+        if isinstance(e, A.BinOp):
+            op, left, right = _BINOPS[e.op], self.expr(e.left), self.expr(e.right)
+            return lambda ctx: op(left(ctx), right(ctx))
+        if isinstance(e, A.Compare):
+            cmp, left, right = _COMPARE[e.op], self.expr(e.left), self.expr(e.right)
+            return lambda ctx: cmp(left(ctx), right(ctx))
+        if isinstance(e, A.In):
+            item, coll, negate = self.expr(e.item), self.expr(e.collection), e.negate
+            return lambda ctx: (item(ctx) in coll(ctx)) != negate
+        if isinstance(e, A.BoolOp):
+            left, right = self.expr(e.left), self.expr(e.right)
+            if e.op == "and":
+                return lambda ctx: bool(left(ctx)) and bool(right(ctx))
+            return lambda ctx: bool(left(ctx)) or bool(right(ctx))
+        if isinstance(e, A.Not):
+            operand = self.expr(e.operand)
+            return lambda ctx: not operand(ctx)
+        if isinstance(e, A.Neg):
+            operand = self.expr(e.operand)
+            return lambda ctx: -operand(ctx)
+        if isinstance(e, A.Cond):
+            test, then, orelse = self.expr(e.test), self.expr(e.then), self.expr(e.orelse)
+            return lambda ctx: then(ctx) if test(ctx) else orelse(ctx)
+        raise AssertionError(f"cannot compile {e!r}")  # pragma: no cover - the checker rejects it first
+
+    def name(self, e: A.Name) -> Fn:
+        key = e.id
+        if self.types.get(id(e)) == "bean" and key in self.env.beans:
+            return lambda ctx: ctx.vars.get(key, key)
+        if key in self.env.zones and self.types.get(id(e)) == "zone":
+            if self.env.zones[key] == "player":
+                return lambda ctx: ctx.vars[key] if key in ctx.vars else ZoneRef(key, ctx.vars["owner"])
+            ref = ZoneRef(key, None)
+            return lambda ctx: ctx.vars.get(key, ref)
+        return lambda ctx: ctx.vars[key]
+
+    def attr(self, e: A.Attr) -> Fn:
+        obj = self.expr(e.obj)
+        t = self.types.get(id(e.obj), "any")
+        name = e.name
+        if t.startswith("event:") or t == "any":
+            def read(ctx: Ctx) -> Any:
+                value = obj(ctx)
+                if isinstance(value, dict):
+                    return value.get(name)
+                for table in ATTR_IMPL.values():
+                    if name in table:
+                        return table[name](ctx.world, value)
+                return None
+            return read
+        getter = ATTR_IMPL[t][name]
+        return lambda ctx: getter(ctx.world, obj(ctx))
+
+    def _arguments(self, call: A.Call, signature: V.Signature) -> list[tuple[str, Fn]]:
+        given: dict[str, A.Expr] = {}
+        for param, arg in zip(signature.params, call.args):
+            given[param.name] = arg
+        given.update(dict(call.kwargs))
+        out = []
+        for param in signature.params:
+            if param.name in given:
+                arg = given[param.name]
+                if call.func == "zone" and param.name == "id":
+                    zid = arg.id if isinstance(arg, A.Name) else ""
+                    out.append((param.name, (lambda z: lambda ctx: z)(zid)))
+                else:
+                    out.append((param.name, self.expr(arg)))
+        return out
+
+    def function(self, call: A.Call) -> Fn:
+        signature = V.FUNCTIONS[call.func]
+        args = self._arguments(call, signature)
+        if call.func == "zone":
+            zid = args[0][1]
+            player_fn = args[1][1] if len(args) > 1 else None
+            shared = {z for z, owner in self.env.zones.items() if owner == "shared"}
+
+            def zone(ctx: Ctx) -> ZoneRef:
+                z = zid(ctx)
+                if z in shared:
+                    return ZoneRef(z, None)
+                return ZoneRef(z, player_fn(ctx) if player_fn else ctx.vars["owner"])
+            return zone
+        if call.func == "players":
+            return lambda ctx: _players_from(ctx.world, ctx.vars["owner"])
+        if call.func == "bean_types":
+            return lambda ctx: ctx.world.bean_types()
+        impl = FUNCTION_IMPL[call.func]
+        fns = [f for _, f in args]
+        if len(fns) == 1:
+            a = fns[0]
+            return lambda ctx: impl(ctx.world, a(ctx))
+        if len(fns) == 2:
+            a, b = fns
+            return lambda ctx: impl(ctx.world, a(ctx), b(ctx))
+        return lambda ctx: impl(ctx.world, *[f(ctx) for f in fns])
+
+    # ------------------------------------------------------------------ statements
+
+    def block(self, body: Sequence[A.Stmt]) -> Fn:
+        stmts = [self.stmt(s) for s in body]
+        if len(stmts) == 1:
+            return stmts[0]
+
+        def run(ctx: Ctx) -> None:
+            for s in stmts:
+                s(ctx)
+        return run
+
+    def stmt(self, s: A.Stmt) -> Fn:
+        span = s.span
+        inner = self._stmt(s)
+
+        def step(ctx: Ctx) -> None:
+            ctx.budget[0] -= 1
+            if ctx.budget[0] < 0:
+                raise _runaway(ctx, span)
+            inner(ctx)
+        return step
+
+    def _stmt(self, s: A.Stmt) -> Fn:
+        if isinstance(s, A.Let):
+            name, value = s.name, self.expr(s.value)
+
+            def let(ctx: Ctx) -> None:
+                ctx.vars[name] = value(ctx)
+            return let
+        if isinstance(s, A.If):
+            test, body, orelse = self.expr(s.test), self.block(s.body), self.block(s.orelse)
+            return lambda ctx: body(ctx) if test(ctx) else orelse(ctx)
+        if isinstance(s, A.Repeat):
+            count, body, span = self.expr(s.count), self.block(s.body), s.span
+
+            def repeat(ctx: Ctx) -> None:
+                for _ in range(max(0, count(ctx))):
+                    ctx.budget[0] -= 1
+                    if ctx.budget[0] < 0:
+                        raise _runaway(ctx, span)
+                    body(ctx)
+            return repeat
+        if isinstance(s, A.For):
+            var, iterable, body = s.var, self.expr(s.iterable), self.block(s.body)
+
+            def loop(ctx: Ctx) -> None:
+                for item in list(iterable(ctx)):
+                    ctx.vars[var] = item
+                    body(ctx)
+            return loop
+        if isinstance(s, A.Choose):
+            var, options, body, optional = s.var, self.expr(s.options), self.block(s.body), s.optional
+            chooser = self.expr(s.chooser) if s.chooser is not None else None
+
+            def choose(ctx: Ctx) -> None:
+                opts = list(options(ctx))
+                if not opts:
+                    return
+                who = chooser(ctx) if chooser else ctx.vars["owner"]
+                picked = ctx.world.choose(who, opts, f"{ctx.rule}: choose {var}", optional)
+                if picked is None:
+                    return
+                ctx.vars[var] = picked
+                body(ctx)
+            return choose
+        if isinstance(s, A.Cancel):
+            def cancel(ctx: Ctx) -> None:
+                raise CancelAction(ctx.rule)
+            return cancel
+        if isinstance(s, A.CallStmt):
+            name = s.call.func
+            args = self._arguments(s.call, V.STATEMENTS[name])
+
+            def perform(ctx: Ctx) -> None:
+                ctx.world.do(name, {k: f(ctx) for k, f in args})
+            return perform
+        raise AssertionError(f"cannot compile {s!r}")  # pragma: no cover
+
+    def empty(self) -> Fn:
+        return lambda ctx: None
+
+
+def compile_program(program: A.Program, types: Types, env: CheckEnv, name: str) -> Compiled:
+    c = Compiler(types, env)
+    out = Compiled(name)
+    for rule in program.rules:
+        label = f"{name}"
+        if isinstance(rule, A.Trigger):
+            out.triggers.append(CompiledTrigger(
+                rule.event, rule.by, c.expr(rule.condition) if rule.condition else None, c.block(rule.body), rule.span, label))
+        elif isinstance(rule, A.Modifier):
+            out.modifiers.append(CompiledModifier(
+                rule.query, rule.by, c.expr(rule.condition) if rule.condition else None, c.expr(rule.value), rule.span, label))
+        else:
+            out.actions.append(CompiledAction(
+                rule.name, rule.timing, c.expr(rule.condition) if rule.condition else None,
+                c.expr(rule.cost) if rule.cost else None, c.block(rule.body), rule.span, label))
+    if program.statements:
+        out.body = c.block(program.statements)
+    return out
+
+
+# ---------------------------------------------------------------- running rules
+
+
+def _hears(by: str, who: Any, owner: int, world: World) -> bool:
+    if by == "anyone":
+        return True
+    if by == "owner":
+        return bool(who == owner)
+    if by == "others":
+        return who is not None and who != owner
+    return bool(who == world.active())
+
+
+def fire(triggers: Sequence[tuple[CompiledTrigger, int]], event: str, payload: dict[str, Any], world: World) -> int:
+    """Run every trigger (with its owner) listening to ``event``; return how many ran.
+
+    Trigger bodies may cause further events; the world's ``trigger_depth`` bounds how
+    deep such chains go (L809) so a self-feeding rule cannot hang the game."""
+    if world.trigger_depth >= MAX_TRIGGER_DEPTH:
+        first = next((t for t, _ in triggers if t.event == event), None)
+        raise BohnError.one("L809", f"triggers on `{event}` fired each other more than {MAX_TRIGGER_DEPTH} deep"
+                            + (f" (rule `{first.rule}`)" if first else ""), first.span if first else None)
+    world.trigger_depth += 1
+    ran = 0
+    try:
+        who = payload.get("player")
+        for trigger, owner in triggers:
+            if trigger.event != event or not _hears(trigger.by, who, owner, world):
+                continue
+            ctx = new_ctx(world, owner, trigger.rule, {"event": payload})
+            if trigger.condition is None or trigger.condition(ctx):
+                trigger.body(ctx)
+                ran += 1
+    finally:
+        world.trigger_depth -= 1
+    return ran
+
+
+def modify(modifiers: Sequence[tuple[CompiledModifier, int]], world: World, query: str, value: Any,
+           **params: Any) -> Any:
+    """The value of ``query`` after every applicable modifier, in order."""
+    who = params.get("player")
+    for mod, owner in modifiers:
+        if mod.query != query or not _hears(mod.by, who, owner, world):
+            continue
+        ctx = new_ctx(world, owner, mod.rule, {**params, "value": value})
+        if mod.condition is None or mod.condition(ctx):
+            value = mod.value(ctx)
+    return value

@@ -1,0 +1,200 @@
+"""The language's vocabulary: types, events, queries, statements, functions, attributes.
+
+Everything here is a universal Bohnanza idea (cards, beans, fields, coins, players,
+zones, harvests, purchases). No card, building or expansion is named: those are written
+*with* this vocabulary in the rulesets. The checker reads these tables to type-check,
+the documentation test checks that ``docs/effect-language.md`` describes every entry,
+and the world implements the statements and functions.
+
+Types are strings: ``int bool str bean card field player zone none any`` and
+``list[T]``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SCALARS = ("int", "bool", "str", "bean", "card", "field", "player", "zone", "none", "any")
+
+
+def list_of(t: str) -> str:
+    return f"list[{t}]"
+
+
+def element(t: str) -> str | None:
+    return t[5:-1] if t.startswith("list[") else None
+
+
+def assignable(actual: str, expected: str) -> bool:
+    """May a value of type ``actual`` be used where ``expected`` is wanted?"""
+    if actual == expected or "any" in (actual, expected) or actual == "none":
+        return True
+    a, e = element(actual), element(expected)
+    if a is not None and e is not None:
+        return assignable(a, e)
+    return False
+
+
+def join(a: str, b: str) -> str:
+    """The common type of two branches or list items."""
+    if a == b or b == "none":
+        return a
+    if a == "none":
+        return b
+    if assignable(a, b):
+        return b
+    if assignable(b, a):
+        return a
+    return "any"
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    type: str
+    default: bool = False  # has a default, may be left out
+
+
+@dataclass(frozen=True)
+class Signature:
+    params: tuple[Param, ...]
+    returns: str
+    doc: str
+
+    @property
+    def required(self) -> int:
+        return sum(1 for p in self.params if not p.default)
+
+
+def sig(doc: str, returns: str, *params: str) -> Signature:
+    """``sig("...", "int", "player", "n:int", "from:zone=")``: a trailing ``=`` marks a default."""
+    out = []
+    for p in params:
+        default = p.endswith("=")
+        p = p.rstrip("=")
+        name, _, t = p.partition(":")
+        out.append(Param(name, t or name, default))
+    return Signature(tuple(out), returns, doc)
+
+
+#: Events a trigger can wait for: their payload, read as ``event.NAME``. Every event has
+#: ``player``, the seat that caused it (none for table events).
+EVENTS: dict[str, dict[str, str]] = {
+    "planted": {"player": "player", "bean": "bean", "card": "card", "field": "field"},
+    "harvested": {"player": "player", "field": "field", "bean": "bean", "beans": "int", "coins": "int",
+                  "cards": "list[card]", "final": "bool"},
+    "bought": {"player": "player", "item": "str", "price": "int"},
+    "field_bought": {"player": "player", "field": "field"},
+    "drew": {"player": "player", "cards": "int"},
+    "revealed": {"player": "player", "bean": "bean", "card": "card"},
+    "received": {"player": "player", "other": "player", "cards": "list[card]"},
+    "traded": {"player": "player", "other": "player", "gave": "list[bean]", "got": "list[bean]"},
+    "deck_ran_out": {"player": "player", "runout": "int", "final": "bool"},
+    "turn_began": {"player": "player"},
+    "turn_ended": {"player": "player"},
+    "phase_began": {"player": "player", "phase": "str"},
+    "phase_ended": {"player": "player", "phase": "str"},
+    "card_at_front": {"player": "player", "card": "card", "bean": "bean"},
+    "action_played": {"player": "player", "action": "str", "card": "card"},
+    "game_ending": {"player": "player"},
+    "game_ended": {"player": "player"},
+}
+
+#: Who a trigger listens to: ``by owner`` (the default) hears events caused by the rule's
+#: owner, ``by others`` the other seats, ``by anyone`` every seat and the table.
+WHO = ("owner", "others", "anyone", "active")
+
+#: Queries the engine asks and modifiers change: the names bound while a modifier runs,
+#: and the type of ``value``.
+QUERIES: dict[str, tuple[dict[str, str], str, str]] = {
+    "beanometer": ({"player": "player", "bean": "bean"}, "list[int]",
+                   "fewest beans for 1, 2, 3… coins when `player` harvests `bean`"),
+    "may_harvest": ({"player": "player", "field": "field"}, "bool", "whether `player` may harvest `field` now"),
+    "may_plant": ({"player": "player", "bean": "bean", "field": "field"}, "bool",
+                  "whether `bean` may be planted on `field`"),
+    "harvest_coins": ({"player": "player", "field": "field", "bean": "bean", "beans": "int"}, "int",
+                      "coins a harvest of `beans` beans pays"),
+    "plant_min": ({"player": "player", "step": "str"}, "int", "fewest cards the planting step requires"),
+    "plant_max": ({"player": "player", "step": "str"}, "int", "most cards the planting step allows"),
+    "reveal_count": ({"player": "player"}, "int", "cards turned up in the reveal step"),
+    "draw_count": ({"player": "player"}, "int", "cards drawn at the end of the turn"),
+    "field_price": ({"player": "player"}, "int", "coins one more field costs"),
+    "field_count": ({"player": "player"}, "int", "fields the player has"),
+    "max_fields": ({"player": "player"}, "int", "most fields the player may have"),
+    "storage_capacity": ({"player": "player", "zone": "zone"}, "int", "cards a storage zone may hold"),
+    "hand_limit": ({"player": "player"}, "int", "most cards in hand (0: no limit)"),
+    "price": ({"player": "player", "item": "str"}, "int", "price of an item"),
+    "may_trade": ({"player": "player", "other": "player"}, "bool", "whether two seats may trade"),
+    "score": ({"player": "player"}, "int", "the player's final score"),
+}
+
+#: Statements: calls that change the game.
+STATEMENTS: dict[str, Signature] = {
+    "move": sig("move cards to a zone (the top of a pile is its end)", "none", "cards:list[card]", "to:zone"),
+    "gain": sig("take `amount` cards from the top of `from` (default: the discard pile) as coins", "none",
+                "player", "amount:int", "from:zone="),
+    "pay": sig("pay `amount` coins to `to` (default: the discard pile); the player chooses which coins", "none",
+               "player", "amount:int", "to:zone="),
+    "give": sig("give cards to a player, who sets them aside to plant", "none", "cards:list[card]", "to:player"),
+    "harvest": sig("harvest a field as the rules pay it", "none", "field"),
+    "plant": sig("plant a card on a field", "none", "card", "field"),
+    "discard": sig("put cards on the discard pile", "none", "cards:list[card]"),
+    "draw": sig("draw cards to the back of the player's hand", "none", "player", "count:int"),
+    "reveal": sig("turn up cards from the draw pile into a zone", "none", "count:int", "to:zone"),
+    "add_field": sig("give the player one more field; `only` limits the beans it takes", "none",
+                     "player", "only:list[bean]="),
+    "remove_field": sig("take away a player's empty field", "none", "field"),
+    "shuffle": sig("shuffle a zone", "none", "zone"),
+    "add_counter": sig("add to a named counter of a player (negative to subtract)", "none",
+                       "player", "name:str", "amount:int"),
+    "set_counter": sig("set a named counter of a player", "none", "player", "name:str", "value:int"),
+    "show": sig("show cards to a player (a spy looks at a hand)", "none", "cards:list[card]", "to:player"),
+    "note": sig("write a line to the game log", "none", "text:str"),
+}
+
+#: Functions: calls that compute a value without changing the game.
+FUNCTIONS: dict[str, Signature] = {
+    "count": sig("number of items in a list", "int", "items:list[any]"),
+    "sum": sig("sum of a list of numbers", "int", "items:list[int]"),
+    "min": sig("the smaller number", "int", "a:int", "b:int"),
+    "max": sig("the larger number", "int", "a:int", "b:int"),
+    "distinct": sig("number of different items in a list", "int", "items:list[any]"),
+    "cards": sig("the cards in a zone", "list[card]", "zone"),
+    "top": sig("the top `n` cards of a pile (default 1)", "list[card]", "zone", "n:int="),
+    "front": sig("the first `n` cards of a hand or row (default 1)", "list[card]", "zone", "n:int="),
+    "zone": sig("a zone by id, of `player` for per-player zones (default: the owner)", "zone", "id:zone", "player="),
+    "beans": sig("the beans of some cards", "list[bean]", "cards:list[card]"),
+    "of_bean": sig("the cards of one bean among some cards", "list[card]", "cards:list[card]", "bean"),
+    "fields": sig("a player's fields", "list[field]", "player"),
+    "coins": sig("how many coins a player has", "int", "player"),
+    "beanometer": sig("the beanometer a player uses for a bean (modifiers applied)", "list[int]", "player", "bean"),
+    "coins_for": sig("coins `player` earns for `n` beans of `bean`", "int", "player", "bean", "n:int"),
+    "players": sig("every seat, from the owner on", "list[player]"),
+    "others": sig("every other seat, clockwise", "list[player]", "player"),
+    "next": sig("the next seat clockwise", "player", "player"),
+    "counter": sig("a named counter of a player (0 if never set)", "int", "player", "name:str"),
+    "ask": sig("ask a player a yes/no question", "bool", "player", "prompt:str"),
+    "item": sig("the `i`-th item of a list (0-based)", "any", "items:list[any]", "i:int"),
+    "growing": sig("the beans on a player's fields", "list[bean]", "player"),
+    "first": sig("the first `n` items of a list", "list[any]", "items:list[any]", "n:int"),
+    "bean_types": sig("every bean type in play", "list[bean]"),
+}
+
+#: Attributes: ``x.NAME`` by the type of ``x``.
+ATTRIBUTES: dict[str, dict[str, str]] = {
+    "field": {"bean": "bean", "size": "int", "cards": "list[card]", "owner": "player", "index": "int",
+              "beans": "list[bean]", "only": "list[bean]"},
+    "card": {"bean": "bean"},
+    "bean": {"count": "int", "id": "str"},
+    "player": {"coins": "int", "hand": "list[card]", "hand_size": "int", "fields": "list[field]", "seat": "int"},
+}
+
+#: Names every rule can use, with their types.
+CONTEXT: dict[str, str] = {
+    "owner": "player",
+    "active": "player",
+    "opponent": "player",
+}
+
+#: When a declared action may be taken.
+TIMINGS = ("own_turn", "any_time", "others_turn")

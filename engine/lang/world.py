@@ -1,0 +1,251 @@
+"""The interface between compiled effects and a game, and a small table for tests.
+
+Compiled effects never touch game internals: they call a ``World``. The engine adapts
+its state to this protocol; ``TableWorld`` is a plain in-memory implementation used by
+the language's tests, its benchmark, and anyone trying a rule in isolation. Runtime
+values are plain: players are seat numbers, beans are bean ids, cards are integers, a
+field is ``FieldRef(player, index)`` and a zone is ``ZoneRef(id, player or None)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, NamedTuple, Protocol, Sequence
+
+
+class FieldRef(NamedTuple):
+    player: int
+    index: int
+
+
+class ZoneRef(NamedTuple):
+    id: str
+    player: int | None
+
+
+class CancelAction(Exception):
+    """Raised by the ``cancel`` statement: the engine undoes the action being played."""
+
+
+class World(Protocol):
+    """What effects may ask of and do to a game."""
+
+    trigger_depth: int
+
+    def players(self) -> list[int]: ...
+    def active(self) -> int: ...
+    def next_player(self, player: int) -> int: ...
+    def cards(self, zone: ZoneRef) -> list[int]: ...
+    def hand(self, player: int) -> list[int]: ...
+    def bean_of(self, card: int) -> str: ...
+    def bean_count(self, bean: str) -> int: ...
+    def bean_types(self) -> list[str]: ...
+    def fields(self, player: int) -> list[FieldRef]: ...
+    def field_cards(self, f: FieldRef) -> list[int]: ...
+    def field_only(self, f: FieldRef) -> list[str]: ...
+    def coins(self, player: int) -> int: ...
+    def query(self, name: str, **params: Any) -> Any: ...
+    def counter(self, player: int, name: str) -> int: ...
+    def choose(self, player: int, options: Sequence[Any], prompt: str, optional: bool) -> Any: ...
+    def ask(self, player: int, prompt: str) -> bool: ...
+    def do(self, statement: str, args: dict[str, Any]) -> None: ...
+
+
+@dataclass
+class TableWorld:
+    """A minimal game table: zones of cards, fields, coins, counters and scripted choices.
+
+    ``choices`` answers ``choose`` and ``ask`` in order (an option's index, or a
+    callable picking from the options); with none left the first option is taken.
+    Every statement performed is appended to ``log``.
+    """
+
+    beans: dict[str, tuple[int, list[int | None]]]          # id -> (card count, beanometer)
+    card_beans: list[str] = field(default_factory=list)      # card id -> bean id
+    n_players: int = 2
+    zones: dict[ZoneRef, list[int]] = field(default_factory=dict)
+    field_lists: dict[int, list[list[int]]] = field(default_factory=dict)
+    field_limits: dict[FieldRef, list[str]] = field(default_factory=dict)
+    coin_cards: dict[int, list[int]] = field(default_factory=dict)
+    counters: dict[tuple[int, str], int] = field(default_factory=dict)
+    active_player: int = 0
+    choices: list[Any] = field(default_factory=list)
+    log: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    query_hook: Callable[[str, dict[str, Any]], Any] | None = None
+    trigger_depth: int = 0
+    discard_id: str = "discard"
+    staging_id: str = "set_aside"
+    hand_id: str = "hand"
+
+    def card(self, bean: str) -> int:
+        """Make a new card of ``bean`` (test set-up)."""
+        self.card_beans.append(bean)
+        return len(self.card_beans) - 1
+
+    def put(self, zone: ZoneRef, *beans: str) -> list[int]:
+        cards = [self.card(b) for b in beans]
+        self.zones.setdefault(zone, []).extend(cards)
+        return cards
+
+    def plant_beans(self, player: int, index: int, *beans: str) -> None:
+        fields = self.field_lists.setdefault(player, [])
+        while len(fields) <= index:
+            fields.append([])
+        fields[index].extend(self.card(b) for b in beans)
+
+    def give_coins(self, player: int, *beans: str) -> None:
+        self.coin_cards.setdefault(player, []).extend(self.card(b) for b in beans)
+
+    # ------------------------------------------------------------------ reading
+    def players(self) -> list[int]:
+        return list(range(self.n_players))
+
+    def active(self) -> int:
+        return self.active_player
+
+    def next_player(self, player: int) -> int:
+        return (player + 1) % self.n_players
+
+    def cards(self, zone: ZoneRef) -> list[int]:
+        return list(self.zones.get(zone, []))
+
+    def hand(self, player: int) -> list[int]:
+        return list(self.zones.get(ZoneRef(self.hand_id, player), []))
+
+    def bean_of(self, card: int) -> str:
+        return self.card_beans[card]
+
+    def bean_count(self, bean: str) -> int:
+        return self.beans[bean][0]
+
+    def bean_types(self) -> list[str]:
+        return list(self.beans)
+
+    def fields(self, player: int) -> list[FieldRef]:
+        return [FieldRef(player, i) for i in range(len(self.field_lists.get(player, [])))]
+
+    def field_cards(self, f: FieldRef) -> list[int]:
+        return list(self.field_lists[f.player][f.index])
+
+    def field_only(self, f: FieldRef) -> list[str]:
+        return list(self.field_limits.get(f, []))
+
+    def coins(self, player: int) -> int:
+        return len(self.coin_cards.get(player, []))
+
+    def query(self, name: str, **params: Any) -> Any:
+        if self.query_hook is not None:
+            return self.query_hook(name, params)
+        if name == "beanometer":
+            return list(self.beans[params["bean"]][1])
+        raise KeyError(name)
+
+    def counter(self, player: int, name: str) -> int:
+        return self.counters.get((player, name), 0)
+
+    def _answer(self, options: Sequence[Any]) -> Any:
+        if not self.choices:
+            return options[0] if options else None
+        answer = self.choices.pop(0)
+        if callable(answer):
+            return answer(options)
+        if answer is None:
+            return None
+        return options[answer]
+
+    def choose(self, player: int, options: Sequence[Any], prompt: str, optional: bool) -> Any:
+        if not options:
+            return None
+        return self._answer(list(options))
+
+    def ask(self, player: int, prompt: str) -> bool:
+        return bool(self._answer([True, False]))
+
+    # ------------------------------------------------------------------ changing
+    def _remove(self, card: int) -> None:
+        for cards in self.zones.values():
+            if card in cards:
+                cards.remove(card)
+                return
+        for fields in self.field_lists.values():
+            for f in fields:
+                if card in f:
+                    f.remove(card)
+                    return
+        for coins in self.coin_cards.values():
+            if card in coins:
+                coins.remove(card)
+                return
+
+    def do(self, statement: str, args: dict[str, Any]) -> None:
+        self.log.append((statement, dict(args)))
+        handler = getattr(self, f"_do_{statement}", None)
+        if handler is not None:
+            handler(**args)
+
+    def _do_move(self, cards: list[int], to: ZoneRef) -> None:
+        for c in list(cards):
+            self._remove(c)
+            self.zones.setdefault(to, []).append(c)
+
+    def _do_gain(self, player: int, amount: int, **extra: Any) -> None:
+        source = extra.get("from") or ZoneRef(self.discard_id, None)
+        pile = self.zones.setdefault(source, [])
+        for _ in range(min(amount, len(pile))):
+            self.coin_cards.setdefault(player, []).append(pile.pop())
+
+    def _do_pay(self, player: int, amount: int, to: ZoneRef | None = None) -> None:
+        coins = self.coin_cards.setdefault(player, [])
+        target = self.zones.setdefault(to or ZoneRef(self.discard_id, None), [])
+        for _ in range(min(amount, len(coins))):
+            target.append(coins.pop())
+
+    def _do_give(self, cards: list[int], to: int) -> None:
+        self._do_move(cards, ZoneRef(self.staging_id, to))
+
+    def _do_harvest(self, field: FieldRef) -> None:
+        cards = self.field_lists[field.player][field.index]
+        if not cards:
+            return
+        bean = self.card_beans[cards[0]]
+        meter = self.query("beanometer", player=field.player, bean=bean)
+        earned = 0
+        for coins, threshold in enumerate(meter, start=1):
+            if threshold is not None and len(cards) >= threshold:
+                earned = coins
+        earned = min(earned, len(cards))
+        self.coin_cards.setdefault(field.player, []).extend(cards[len(cards) - earned:])
+        self.zones.setdefault(ZoneRef(self.discard_id, None), []).extend(cards[: len(cards) - earned])
+        cards.clear()
+
+    def _do_plant(self, card: int, field: FieldRef) -> None:
+        self._remove(card)
+        self.field_lists[field.player][field.index].append(card)
+
+    def _do_discard(self, cards: list[int]) -> None:
+        self._do_move(cards, ZoneRef(self.discard_id, None))
+
+    def _do_draw(self, player: int, count: int) -> None:
+        deck = self.zones.setdefault(ZoneRef("draw_pile", None), [])
+        for _ in range(min(count, len(deck))):
+            self.zones.setdefault(ZoneRef(self.hand_id, player), []).append(deck.pop())
+
+    def _do_reveal(self, count: int, to: ZoneRef) -> None:
+        deck = self.zones.setdefault(ZoneRef("draw_pile", None), [])
+        for _ in range(min(count, len(deck))):
+            self.zones.setdefault(to, []).append(deck.pop())
+
+    def _do_add_field(self, player: int, only: list[str] | None = None) -> None:
+        fields = self.field_lists.setdefault(player, [])
+        fields.append([])
+        if only:
+            self.field_limits[FieldRef(player, len(fields) - 1)] = list(only)
+
+    def _do_remove_field(self, field: FieldRef) -> None:
+        del self.field_lists[field.player][field.index]
+
+    def _do_add_counter(self, player: int, name: str, amount: int) -> None:
+        self.counters[(player, name)] = self.counters.get((player, name), 0) + amount
+
+    def _do_set_counter(self, player: int, name: str, value: int) -> None:
+        self.counters[(player, name)] = value
