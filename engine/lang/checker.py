@@ -275,6 +275,11 @@ class Checker:
                     self.types[id(arg)] = "zone"
                     continue
                 self.expect(arg, scope, param.type, f"argument `{param.name}` of `{e.func}`")
+        if signature.returns in ("element", "same"):
+            first = self.types.get(id(e.args[0]), "any") if e.args else "any"
+            if signature.returns == "same":
+                return first
+            return V.element(first) or "any"
         return signature.returns
 
 

@@ -248,10 +248,16 @@ class Compiler:
                 value = obj(ctx)
                 if isinstance(value, dict):
                     return value.get(name)
-                for table in ATTR_IMPL.values():
-                    if name in table:
-                        return table[name](ctx.world, value)
-                return None
+                if isinstance(value, FieldRef):
+                    kind = "field"
+                elif isinstance(value, str):
+                    kind = "bean"
+                elif isinstance(value, int):
+                    kind = "card" if name in ATTR_IMPL["card"] else "player"
+                else:
+                    return None
+                getter = ATTR_IMPL[kind].get(name)
+                return getter(ctx.world, value) if getter else None
             return read
         getter = ATTR_IMPL[t][name]
         return lambda ctx: getter(ctx.world, obj(ctx))
@@ -407,7 +413,9 @@ def compile_program(program: A.Program, types: Types, env: CheckEnv, name: str) 
 
 
 def _hears(by: str, who: Any, owner: int, world: World) -> bool:
-    if by == "anyone":
+    """Whether a rule ``by`` someone applies to an event or query of seat ``who``; table
+    events and queries (no seat) apply to every rule."""
+    if by == "anyone" or who is None:
         return True
     if by == "owner":
         return bool(who == owner)

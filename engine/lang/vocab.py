@@ -7,7 +7,8 @@ the documentation test checks that ``docs/effect-language.md`` describes every e
 and the world implements the statements and functions.
 
 Types are strings: ``int bool str bean card field player zone none any`` and
-``list[T]``.
+``list[T]``. Two return types are generic: ``element`` (the element type of the first
+argument) and ``same`` (the first argument's type).
 """
 
 from __future__ import annotations
@@ -174,9 +175,9 @@ FUNCTIONS: dict[str, Signature] = {
     "next": sig("the next seat clockwise", "player", "player"),
     "counter": sig("a named counter of a player (0 if never set)", "int", "player", "name:str"),
     "ask": sig("ask a player a yes/no question", "bool", "player", "prompt:str"),
-    "item": sig("the `i`-th item of a list (0-based)", "any", "items:list[any]", "i:int"),
+    "item": sig("the `i`-th item of a list (0-based), none past its end", "element", "items:list[any]", "i:int"),
     "growing": sig("the beans on a player's fields", "list[bean]", "player"),
-    "first": sig("the first `n` items of a list", "list[any]", "items:list[any]", "n:int"),
+    "first": sig("the first `n` items of a list", "same", "items:list[any]", "n:int"),
     "bean_types": sig("every bean type in play", "list[bean]"),
 }
 

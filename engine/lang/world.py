@@ -66,7 +66,6 @@ class TableWorld:
     zones: dict[ZoneRef, list[int]] = field(default_factory=dict)
     field_lists: dict[int, list[list[int]]] = field(default_factory=dict)
     field_limits: dict[FieldRef, list[str]] = field(default_factory=dict)
-    coin_cards: dict[int, list[int]] = field(default_factory=dict)
     counters: dict[tuple[int, str], int] = field(default_factory=dict)
     active_player: int = 0
     choices: list[Any] = field(default_factory=list)
@@ -76,6 +75,10 @@ class TableWorld:
     discard_id: str = "discard"
     staging_id: str = "set_aside"
     hand_id: str = "hand"
+    coins_id: str = "coins"
+
+    def coin_pile(self, player: int) -> list[int]:
+        return self.zones.setdefault(ZoneRef(self.coins_id, player), [])
 
     def card(self, bean: str) -> int:
         """Make a new card of ``bean`` (test set-up)."""
@@ -94,7 +97,7 @@ class TableWorld:
         fields[index].extend(self.card(b) for b in beans)
 
     def give_coins(self, player: int, *beans: str) -> None:
-        self.coin_cards.setdefault(player, []).extend(self.card(b) for b in beans)
+        self.coin_pile(player).extend(self.card(b) for b in beans)
 
     # ------------------------------------------------------------------ reading
     def players(self) -> list[int]:
@@ -131,7 +134,7 @@ class TableWorld:
         return list(self.field_limits.get(f, []))
 
     def coins(self, player: int) -> int:
-        return len(self.coin_cards.get(player, []))
+        return len(self.zones.get(ZoneRef(self.coins_id, player), []))
 
     def query(self, name: str, **params: Any) -> Any:
         if self.query_hook is not None:
@@ -172,10 +175,6 @@ class TableWorld:
                 if card in f:
                     f.remove(card)
                     return
-        for coins in self.coin_cards.values():
-            if card in coins:
-                coins.remove(card)
-                return
 
     def do(self, statement: str, args: dict[str, Any]) -> None:
         self.log.append((statement, dict(args)))
@@ -192,10 +191,10 @@ class TableWorld:
         source = extra.get("from") or ZoneRef(self.discard_id, None)
         pile = self.zones.setdefault(source, [])
         for _ in range(min(amount, len(pile))):
-            self.coin_cards.setdefault(player, []).append(pile.pop())
+            self.coin_pile(player).append(pile.pop())
 
     def _do_pay(self, player: int, amount: int, to: ZoneRef | None = None) -> None:
-        coins = self.coin_cards.setdefault(player, [])
+        coins = self.coin_pile(player)
         target = self.zones.setdefault(to or ZoneRef(self.discard_id, None), [])
         for _ in range(min(amount, len(coins))):
             target.append(coins.pop())
@@ -214,7 +213,7 @@ class TableWorld:
             if threshold is not None and len(cards) >= threshold:
                 earned = coins
         earned = min(earned, len(cards))
-        self.coin_cards.setdefault(field.player, []).extend(cards[len(cards) - earned:])
+        self.coin_pile(field.player).extend(cards[len(cards) - earned:])
         self.zones.setdefault(ZoneRef(self.discard_id, None), []).extend(cards[: len(cards) - earned])
         cards.clear()
 
