@@ -107,6 +107,7 @@ CODES: dict[str, CodeInfo] = {
     "L810": CodeInfo("name not available here", "`event` exists in triggers, `value` in modifiers, `cost` needs an action."),
     "L811": CodeInfo("unknown argument name", "Use the parameter names of the call's signature."),
     "L812": CodeInfo("statement used as a value", "Statements change the game; use them on their own, not inside expressions."),
+    "L813": CodeInfo("effect failed while running", "The rule met a value it cannot handle (an empty list, a missing card); guard it with a condition."),
     # W9xx — warnings
     "W900": CodeInfo("named assumption", "The rulebooks do not give this; the ruleset states what it assumes."),
     # C5xx — command line

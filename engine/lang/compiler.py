@@ -92,6 +92,20 @@ def _runaway(ctx: Ctx, span: Span | None) -> BohnError:
     return BohnError.one("L808", f"rule `{ctx.rule}` ran more than {MAX_STEPS} steps", span)
 
 
+def guarded(fn: Fn, rule: str, span: Span | None) -> Fn:
+    """Run a compiled rule part; an unexpected failure becomes L813 naming the rule."""
+    def run(ctx: Ctx) -> Any:
+        try:
+            return fn(ctx)
+        except (BohnError, CancelAction):
+            raise
+        except RecursionError:
+            raise BohnError.one("L808", f"rule `{rule}` nested too deeply", span) from None
+        except Exception as exc:  # noqa: BLE001 - a world or a value the checker could not foresee
+            raise BohnError.one("L813", f"rule `{rule}` failed: {type(exc).__name__}: {exc}", span) from None
+    return run
+
+
 # ---------------------------------------------------------------- functions
 
 
@@ -260,7 +274,11 @@ class Compiler:
                 return getter(ctx.world, value) if getter else None
             return read
         getter = ATTR_IMPL[t][name]
-        return lambda ctx: getter(ctx.world, obj(ctx))
+
+        def read_typed(ctx: Ctx) -> Any:
+            value = obj(ctx)
+            return None if value is None else getter(ctx.world, value)
+        return read_typed
 
     def _arguments(self, call: A.Call, signature: V.Signature) -> list[tuple[str, Fn]]:
         given: dict[str, A.Expr] = {}
@@ -392,20 +410,25 @@ class Compiler:
 def compile_program(program: A.Program, types: Types, env: CheckEnv, name: str) -> Compiled:
     c = Compiler(types, env)
     out = Compiled(name)
+    label = name
+
+    def g(fn: Fn, span: Span | None) -> Fn:
+        return guarded(fn, label, span)
+
     for rule in program.rules:
-        label = f"{name}"
+        sp = rule.span
         if isinstance(rule, A.Trigger):
             out.triggers.append(CompiledTrigger(
-                rule.event, rule.by, c.expr(rule.condition) if rule.condition else None, c.block(rule.body), rule.span, label))
+                rule.event, rule.by, g(c.expr(rule.condition), sp) if rule.condition else None, g(c.block(rule.body), sp), sp, label))
         elif isinstance(rule, A.Modifier):
             out.modifiers.append(CompiledModifier(
-                rule.query, rule.by, c.expr(rule.condition) if rule.condition else None, c.expr(rule.value), rule.span, label))
+                rule.query, rule.by, g(c.expr(rule.condition), sp) if rule.condition else None, g(c.expr(rule.value), sp), sp, label))
         else:
             out.actions.append(CompiledAction(
-                rule.name, rule.timing, c.expr(rule.condition) if rule.condition else None,
-                c.expr(rule.cost) if rule.cost else None, c.block(rule.body), rule.span, label))
+                rule.name, rule.timing, g(c.expr(rule.condition), sp) if rule.condition else None,
+                g(c.expr(rule.cost), sp) if rule.cost else None, g(c.block(rule.body), sp), sp, label))
     if program.statements:
-        out.body = c.block(program.statements)
+        out.body = g(c.block(program.statements), program.span)
     return out
 
 

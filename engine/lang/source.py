@@ -45,12 +45,19 @@ class SnippetSource:
         end = min(o.end_line or o.line, len(lines))
         segments: list[tuple[int, int, int]] = []
         if o.style in ("|", ">"):
+            # YAML strips the block's indentation (that of its first content line) from
+            # every line; deeper indentation stays part of the text
+            indent: int | None = None
             for number in range(o.line + 1, end + 1):
                 raw = lines[number - 1]
-                body = raw.lstrip()
-                if not body:
+                if not raw.strip():
+                    segments.append((number, 1, 0))
                     continue
-                segments.append((number, len(raw) - len(body) + 1, len(body)))
+                if indent is None:
+                    indent = len(raw) - len(raw.lstrip())
+                segments.append((number, indent + 1, len(raw) - indent))
+            while segments and segments[-1][2] == 0:
+                segments.pop()
             return segments
         quote = 1 if o.style in ('"', "'") else 0
         for number in range(o.line, end + 1):

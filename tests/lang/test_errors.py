@@ -1,0 +1,122 @@
+"""Every effect-language error code, with the line and column it reports."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.errors import BohnError
+from engine.lang import CheckEnv, TableWorld, compile_effect, fire
+from engine.lang.compiler import new_ctx
+from engine.rules.yamlload import load_file
+
+ENV = CheckEnv.of(["blue", "red", "garden"], {"discard": "shared", "hand": "player", "coins": "player"})
+
+
+def error_of(text: str) -> tuple[str, int, int]:
+    with pytest.raises(BohnError) as info:
+        compile_effect(text, env=ENV)
+    d = info.value.diagnostics[0]
+    assert d.span is not None
+    return d.code, d.span.line, d.span.col
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "line", "col"),
+    [
+        ("when harvested {\n  gain(owner 1)\n}", "L800", 2, 14),
+        ("gain(owner, 1) $", "L800", 1, 16),
+        ("when harvested if event.coins >= 1 {", "L800", 1, 37),
+        ("", "L800", 1, 1),
+        ("gain(ownr, 1)", "L801", 1, 6),
+        ("when harvested by nobody { gain(owner, 1) }", "L801", 1, 6),
+        ("gain(owner)", "L802", 1, 1),
+        ("let x = min(1, 2, 3)", "L802", 1, 9),
+        ("gain(owner, true)", "L803", 1, 13),
+        ("let x = 1 + red", "L803", 1, 13),
+        ("when harvestd { gain(owner, 1) }", "L804", 1, 6),
+        ("modify beanometr = [1]", "L805", 1, 8),
+        ("when harvested if event.bena == blue { gain(owner, 1) }", "L806", 1, 25),
+        ("let x = owner.colour", "L806", 1, 15),
+        ("frobnicate(owner)", "L807", 1, 1),
+        ("count(cards(hand))", "L807", 1, 1),
+        ("let x = event.coins", "L810", 1, 9),
+        ("gain(owner, value)", "L810", 1, 13),
+        ("gain(owner, 1, form: discard)", "L811", 1, 22),
+        ("let x = gain(owner, 1)", "L812", 1, 9),
+    ],
+)
+def test_error_codes_and_positions(text: str, code: str, line: int, col: int) -> None:
+    assert error_of(text) == (code, line, col)
+
+
+def test_all_problems_of_a_snippet_are_reported() -> None:
+    with pytest.raises(BohnError) as info:
+        compile_effect("gain(ownr, 1)\nlet y = 1 + true\nfrobnicate()", env=ENV)
+    assert [d.code for d in info.value.diagnostics] == ["L801", "L803", "L807"]
+
+
+def test_runaway_repeat_stops_with_the_rule_named() -> None:
+    effect = compile_effect("repeat 100000 { add_counter(owner, \"x\", 1) }", env=ENV, name="loopy card")
+    with pytest.raises(BohnError) as info:
+        effect.run(TableWorld(beans={"red": (8, [2, 3, 4, 5])}), 0)
+    d = info.value.diagnostics[0]
+    assert d.code == "L808" and "loopy card" in d.message and (d.span.line, d.span.col) == (1, 17)
+
+
+class _EchoWorld(TableWorld):
+    """A world whose statements raise the events they cause, as the engine's will."""
+
+    rules: list = []  # type: ignore[type-arg]
+
+    def do(self, statement, args):  # type: ignore[no-untyped-def]
+        super().do(statement, args)
+        if statement == "gain":
+            fire(self.rules, "drew", {"player": args["player"], "cards": 1}, self)
+
+
+def test_trigger_loop_stops_with_the_rule_named() -> None:
+    effect = compile_effect("when drew { gain(owner, 1) }", env=ENV, name="echo")
+    world = _EchoWorld(beans={"red": (8, [2, 3, 4, 5])})
+    world.rules = [(t, 0) for t in effect.triggers]
+    with pytest.raises(BohnError) as info:
+        fire(world.rules, "drew", {"player": 0, "cards": 1}, world)
+    assert info.value.code == "L809" and "echo" in info.value.diagnostics[0].message
+
+
+def test_runtime_failure_is_coded_not_a_traceback() -> None:
+    effect = compile_effect("let f = item(cards(hand), 0)\nmove([f], discard)", env=ENV, name="fragile")
+
+    class Broken(TableWorld):
+        def do(self, statement, args):  # type: ignore[no-untyped-def]
+            raise ValueError("no such card")
+
+    with pytest.raises(BohnError) as info:
+        effect.run(Broken(beans={}), 0)
+    assert info.value.code == "L813" and "fragile" in info.value.diagnostics[0].message
+
+
+def test_positions_inside_yaml_block_scalars(tmp_path: Path) -> None:
+    f = tmp_path / "cards.yaml"
+    f.write_text(
+        "cards:\n"
+        "  jail:\n"
+        "    effect: |\n"
+        "      when harvested by anyone\n"
+        "        if event.bean == blue and event.coinz >= 1 {\n"
+        "        gain(owner, 1)\n"
+        "      }\n"
+        "  mine:\n"
+        "    effect: \"modify beanometr = [1]\"\n"
+        "  farm:\n"
+        "    effect: modify harvest_coins if value == 4 = tru\n"
+    )
+    doc = load_file(f)
+    spans = {k: doc["cards"][k].value_spans["effect"] for k in ("jail", "mine", "farm")}
+    expected = {"jail": ("L806", 5, 41), "mine": ("L805", 9, 21), "farm": ("L801", 11, 50)}
+    for key, (code, line, col) in expected.items():
+        with pytest.raises(BohnError) as info:
+            compile_effect(doc["cards"][key]["effect"], env=ENV, origin=spans[key])
+        d = info.value.diagnostics[0]
+        assert (d.code, d.span.file, d.span.line, d.span.col) == (code, str(f), line, col), d.format()
