@@ -7,7 +7,7 @@ triggers and modifiers against a :class:`~engine.lang.world.World`.
 
 from __future__ import annotations
 
-from engine.errors import Span
+from engine.errors import BohnError, Span
 from engine.lang.checker import CheckEnv, check
 from engine.lang.compiler import Compiled, compile_program, fire, modify
 from engine.lang.parser import parse
@@ -19,8 +19,11 @@ def compile_effect(text: str, *, env: CheckEnv | None = None, origin: Span | Non
     """Parse, type-check and compile one snippet; raise ``BohnError`` with positions."""
     env = env or CheckEnv()
     program = parse(text, origin, name)
-    types = check(program, env)
-    return compile_program(program, types, env, name)
+    try:
+        types = check(program, env)
+        return compile_program(program, types, env, name)
+    except RecursionError:
+        raise BohnError.one("L800", "the effect is nested too deeply", program.span) from None
 
 
 __all__ = ["CancelAction", "CheckEnv", "Compiled", "FieldRef", "TableWorld", "World", "ZoneRef",
