@@ -220,7 +220,7 @@ class Checker:
         query_params = {p for params, _, _ in V.QUERIES.values() for p in params}
         if e.id in query_params:
             return self.error("L810", f"`{e.id}` is bound only in modifiers of queries that have it", e.span)
-        known = [*scope, *self.env.beans, *self.env.zones]
+        known = [*scope, *self.env.beans, *self.env.zones, "true", "false", "none"]
         return self.error("L801", f"unknown name `{e.id}`{did_you_mean(e.id, known)}", e.span)
 
     def attr(self, e: A.Attr, scope: dict[str, str]) -> str:

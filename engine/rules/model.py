@@ -15,6 +15,7 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from engine.errors import BohnError, Diagnostic, Span, did_you_mean
+from engine.lang.compiler import Compiled
 from engine.rules.located import LMap, child_span, span_at, to_plain
 
 
@@ -110,6 +111,16 @@ class Phase:
 
 
 @dataclass(frozen=True, slots=True)
+class Effect:
+    """A compiled effect that every player owns a copy of."""
+
+    id: str
+    description: str
+    compiled: Compiled
+    span: Span | None
+
+
+@dataclass(frozen=True, slots=True)
 class Ruleset:
     """A complete, checked ruleset (one variant chosen, or none)."""
 
@@ -128,6 +139,7 @@ class Ruleset:
     score: str
     variants: Mapping[str, str]
     variant: str | None
+    effects: tuple[Effect, ...]
     sources: tuple[str, ...]
     document: LMap = field(repr=False, compare=False)
     digest: str = ""
@@ -190,6 +202,18 @@ def _phase(raw: LMap) -> Phase:
     return Phase(raw["id"], raw["name"], raw["when_game_ends"], steps, raw.span)
 
 
+def _effects(doc: LMap) -> list[Effect]:
+    from engine.lang import compile_effect
+    from engine.rules.semantic import effect_env
+
+    env = effect_env(doc)
+    return [
+        Effect(e["id"], e.get("description", ""), compile_effect(e["effect"], env=env, origin=child_span(e, "effect"), name=e["id"]),
+               child_span(e, "effect"))
+        for e in doc.get("effects", [])
+    ]
+
+
 def digest_of(document: Any) -> str:
     """A stable hash of the merged rules, written into game logs to detect edits."""
     text = json.dumps(to_plain(document), sort_keys=True, separators=(",", ":"))
@@ -219,6 +243,7 @@ def build(document: LMap, *, variant: str | None, sources: tuple[str, ...], warn
         score=doc["end"]["score"],
         variants=MappingProxyType({k: v["description"] for k, v in doc.get("variants", {}).items()}),
         variant=variant,
+        effects=tuple(_effects(doc)),
         sources=sources,
         document=doc,
         digest=digest_of(doc),

@@ -9,7 +9,12 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterator
 
+from typing import TYPE_CHECKING
+
 from engine.errors import Diagnostic, did_you_mean
+
+if TYPE_CHECKING:
+    from engine.lang import CheckEnv
 from engine.rules.located import LMap, child_span, key_span, span_at
 
 Check = Callable[[LMap], Iterator[Diagnostic]]
@@ -149,6 +154,25 @@ def check_assumptions(doc: LMap) -> Iterator[Diagnostic]:
         yield Diagnostic("W900", f"assumption `{item['id']}`: {item['text']}", child_span(item, "id"), "warning", hint="")
 
 
+def check_effects(doc: LMap) -> Iterator[Diagnostic]:
+    """Parse and type-check every effect snippet; errors point into the YAML scalar."""
+    from engine.errors import BohnError
+    from engine.lang import compile_effect
+
+    env = effect_env(doc)
+    for item in doc.get("effects", []):
+        try:
+            compile_effect(item["effect"], env=env, origin=child_span(item, "effect"), name=item["id"])
+        except BohnError as exc:
+            yield from exc.diagnostics
+
+
+def effect_env(doc: LMap) -> "CheckEnv":
+    from engine.lang import CheckEnv
+
+    return CheckEnv.of(_bean_ids(doc), {z["id"]: z["owner"] for z in doc.get("zones", [])})
+
+
 CHECKS: tuple[Check, ...] = (
     check_duplicate_ids,
     check_total,
@@ -159,6 +183,7 @@ CHECKS: tuple[Check, ...] = (
     check_steps,
     check_options,
     check_assumptions,
+    check_effects,
 )
 
 

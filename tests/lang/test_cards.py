@@ -681,8 +681,7 @@ def test_harbour_rows_are_refilled_with_five_cards() -> None:
 
 def test_buying_ships_and_pirates() -> None:
     # the second ship's price differs in two places of the rulebook: a named option chooses (data)
-    rules = fx("""action buy_pirate on any_time if coins(owner) >= 2 and counter(owner, "pirate") == 0 cost 2 {
-        pay(owner, 2)
+    rules = fx("""action buy_pirate on any_time if counter(owner, "pirate") == 0 cost 2 {
         add_counter(owner, "pirate", 1)
     }""")
     from engine.lang.compiler import new_ctx
@@ -692,6 +691,7 @@ def test_buying_ships_and_pirates() -> None:
     action = rules.actions[0]
     ctx = new_ctx(w, OWNER, "buy")
     assert action.cost is not None and action.cost(ctx) == 2
+    w.do("pay", {"player": OWNER, "amount": action.cost(ctx)})  # the engine pays the cost, then runs the body
     action.body(ctx)
     assert w.coins(OWNER) == 1 and w.counter(OWNER, "pirate") == 1
 
