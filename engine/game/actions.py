@@ -20,8 +20,9 @@ PROPOSE = "propose"        # offer cards `give` to seat `target` for bean types 
 ACCEPT = "accept"          # accept the pending proposal, giving cards `give`
 DECLINE = "decline"        # decline the pending proposal
 END_TRADING = "end_trading"
+ACT = "act"                # take declared action number `card` of the ruleset's effects (its name in `want`)
 
-FREE_KINDS = frozenset({HARVEST, BUY_FIELD})
+FREE_KINDS = frozenset({HARVEST, BUY_FIELD, ACT})
 
 CardRef = tuple[str, int]
 

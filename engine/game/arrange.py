@@ -115,4 +115,8 @@ def arrange(game: Game, spec: Mapping[str, Any]) -> None:
         st.turn = int(spec["turn"])
     if "runouts" in spec:
         st.runouts = int(spec["runouts"])
+    if game.fx is not None:  # effects start afresh on the arranged position
+        from engine.game.effects import GameEffects
+
+        game.fx = GameEffects(game)
     game.restart_turn(spec.get("phase"))

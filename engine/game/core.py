@@ -16,9 +16,9 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from engine.errors import BohnError
-from engine.game.actions import BUY_FIELD, FREE_KINDS, HARVEST, PROPOSE, Action
+from engine.game.actions import ACT, BUY_FIELD, FREE_KINDS, HARVEST, PROPOSE, Action
 from engine.game.state import GameState, new_state
-from engine.rules.model import Phase, Ruleset
+from engine.rules.model import Phase, Ruleset, coins_for
 
 #: Most actions one game may take before it is declared runaway (G606).
 MAX_ACTIONS = 200_000
@@ -50,6 +50,9 @@ class Game:
         self.step: Any = None
         self._listed: tuple[int, int, tuple[Action, ...]] = (-1, -1, ())
         self._bean_rules = [rules.origin("beans", i, "beanometer") for i in range(len(rules.beans))]
+        from engine.game.effects import GameEffects
+
+        self.fx: GameEffects | None = GameEffects(self) if rules.effects else None
         self.emit("game_started", seat=None, seed=seed, players=players, ruleset=rules.id,
                   variant=rules.variant, dealt=list(self.row.deal), rule=self.row.span)
         self._enter_turn()
@@ -95,6 +98,9 @@ class Game:
         if action.kind in FREE_KINDS:
             if action.kind == HARVEST:
                 self.harvest(action.seat, action.field)
+            elif action.kind == ACT:
+                assert self.fx is not None
+                self.fx.take_action(action.seat, action.card)
             else:
                 self.buy_field(action.seat)
             self.step.after_free_action(self, action)
@@ -140,12 +146,16 @@ class Game:
             out.extend([Action(HARVEST, seat, i) for i in self.harvestable(seat)])
         if self.can_buy_field(seat):
             out.append(Action(BUY_FIELD, seat))
+        if self.fx is not None and self.fx.actions:
+            out.extend(Action(ACT, seat, card=i, want=(a.rule,)) for i, a in self.fx.legal_actions(seat))
         return out
 
     def _free_is_legal(self, action: Action) -> bool:
         seat = action.seat
         if action.kind == BUY_FIELD:
             return self.can_buy_field(seat)
+        if action.kind == ACT:
+            return self.fx is not None and any(i == action.card for i, _ in self.fx.legal_actions(seat))
         return self.harvest_allowed_now(seat) and action.field in self.harvestable(seat)
 
     def harvestable(self, seat: int) -> list[int]:
@@ -158,28 +168,67 @@ class Game:
             singles = True
         else:
             singles = max(sizes, default=0) <= 1
-        return [i for i, n in enumerate(sizes) if n >= 2 or (n == 1 and singles)]
+        allowed = [i for i, n in enumerate(sizes) if n >= 2 or (n == 1 and singles)]
+        fx = self.fx
+        if fx is not None and fx.has("may_harvest"):
+            from engine.lang.world import FieldRef
+
+            allowed = [i for i, n in enumerate(sizes)
+                       if n and fx.modified("may_harvest", i in allowed, player=seat, field=FieldRef(seat, i))]
+        return allowed
 
     def may_harvest(self, seat: int, index: int) -> bool:
         return index in self.harvestable(seat)
 
+    def field_price(self, seat: int) -> int:
+        fx = self.fx
+        return self.row.field_price if fx is None else fx.modified("field_price", self.row.field_price, player=seat)
+
+    def max_fields(self, seat: int) -> int:
+        fx = self.fx
+        return self.row.max_fields if fx is None else fx.modified("max_fields", self.row.max_fields, player=seat)
+
     def can_buy_field(self, seat: int) -> bool:
-        return len(self.state.fields[seat]) < self.row.max_fields and len(self.state.coins[seat]) >= self.row.field_price
+        if self.fx is None:
+            return len(self.state.fields[seat]) < self.row.max_fields and len(self.state.coins[seat]) >= self.row.field_price
+        return len(self.state.fields[seat]) < self.max_fields(seat) and len(self.state.coins[seat]) >= self.field_price(seat)
 
     # ------------------------------------------------------------------ primitives
 
     def fits(self, seat: int, card: int, index: int) -> bool:
+        if self.fx is not None:
+            return index in self.fitting_fields(seat, card)
         f = self.state.fields[seat][index]
         return not f or self.state.bean_of[f[0]] == self.state.bean_of[card]
 
     def fitting_fields(self, seat: int, card: int) -> list[int]:
+        """Fields a card may go on: empty or of its bean, then field limits and `may_plant`."""
         bean = self.state.bean_of[card]
         bean_of = self.state.bean_of
-        return [i for i, f in enumerate(self.state.fields[seat]) if not f or bean_of[f[0]] == bean]
+        fields = self.state.fields[seat]
+        fx = self.fx
+        if fx is None:
+            return [i for i, f in enumerate(fields) if not f or bean_of[f[0]] == bean]
+        from engine.lang.world import FieldRef
+
+        name = self.state.bean_ids[bean]
+        out = []
+        for i, f in enumerate(fields):
+            only = fx.field_only.get((seat, i))
+            base = (not f or bean_of[f[0]] == bean) and (not only or name in only)
+            if fx.has("may_plant"):
+                base = bool(fx.modified("may_plant", base, player=seat, bean=name, field=FieldRef(seat, i)))
+            if base:
+                out.append(i)
+        return out
 
     def plant(self, seat: int, card: int, index: int, source: str) -> None:
         self.state.fields[seat][index].append(card)
         self.emit("planted", seat=seat, bean=self.bean_name(card), field=index, source=source)
+        if self.fx is not None and self.fx.listens("planted"):
+            from engine.lang.world import FieldRef
+
+            self.fx.fire("planted", {"player": seat, "bean": self.bean_name(card), "card": card, "field": FieldRef(seat, index)})
 
     def harvest(self, seat: int, index: int, *, final: bool = False) -> int:
         """Harvest a field: the top cards by the beanometer become coins, the rest are discarded."""
@@ -187,16 +236,31 @@ class Game:
         bean_index = self.state.bean_of[field[0]]
         bean = self._beans[bean_index]
         count = len(field)
-        earned = min(bean.coins_for(count), count)
+        fx = self.fx
+        if fx is None:
+            earned = bean.coins_for(count)
+        else:
+            from engine.lang.world import FieldRef
+
+            meter = fx.modified("beanometer", list(bean.beanometer), player=seat, bean=bean.id)
+            earned = coins_for(meter, count)
+            earned = fx.modified("harvest_coins", earned, player=seat, field=FieldRef(seat, index), bean=bean.id, beans=count)
+        earned = max(0, min(earned, count))
+        cards = list(field)
         self.state.coins[seat].extend(field[count - earned:])
         self.state.discard.extend(field[: count - earned])
         field.clear()
         self.emit("harvested", seat=seat, field=index, bean=bean.id, beans=count, coins=earned, final=final,
                   rule=self._bean_rules[bean_index])
+        if fx is not None and fx.listens("harvested"):
+            from engine.lang.world import FieldRef
+
+            fx.fire("harvested", {"player": seat, "field": FieldRef(seat, index), "bean": bean.id, "beans": count,
+                                  "coins": earned, "cards": cards, "final": final})
         return earned
 
     def buy_field(self, seat: int) -> None:
-        price = self.row.field_price
+        price = self.field_price(seat)
         coins = self.state.coins[seat]
         paid = coins[len(coins) - price:] if price else []
         del coins[len(coins) - price:]
@@ -207,6 +271,7 @@ class Game:
         self.state.fields[seat].append([])
         self.emit("field_bought", seat=seat, price=price, paid_to=self._payment_zone, fields=len(self.state.fields[seat]),
                   rule=self.row.span)
+        self.signal("field_bought", player=seat, field=len(self.state.fields[seat]) - 1)
 
     def draw_one(self) -> int | None:
         """Take the deck's top card, reshuffling and counting run-outs as the rules say.
@@ -237,6 +302,7 @@ class Game:
         st.runouts += 1
         final = st.runouts >= self.row.end_after_runouts
         self.emit("deck_ran_out", seat=None, runout=st.runouts, final=final, rule=self.rules.origin("player_counts", str(self.players), "end_after_runouts"))
+        self.signal("deck_ran_out", player=None, runout=st.runouts, final=final)
         if final:
             st.ending = True
 
@@ -251,10 +317,12 @@ class Game:
         self.state.phase_index = index
         self.state.step_index = 0
         self.emit("phase_started", seat=self.state.active, rule=self.phase.span)
+        self.signal("phase_began", player=self.state.active, phase=self.phase.id)
         self._start_step()
 
     def _enter_turn(self) -> None:
         self.emit("turn_started", seat=self.state.active)
+        self.signal("turn_began", player=self.state.active)
         self._start_phase(0)
         self._settle()
 
@@ -268,6 +336,7 @@ class Game:
         self.state.over = False
         self._listed = (-1, -1, ())
         self.emit("turn_started", seat=self.state.active)
+        self.signal("turn_began", player=self.state.active)
         self._start_phase(ids.index(phase) if phase else 0)
         self._settle()
 
@@ -288,6 +357,7 @@ class Game:
                 st.step_index += 1
                 self._start_step()
             elif st.phase_index + 1 < len(self.phases):
+                self.signal("phase_ended", player=st.active, phase=self.phase.id)
                 if st.ending and self.phases[st.phase_index + 1].when_game_ends == "stop":
                     self._end_game()
                     return
@@ -296,9 +366,14 @@ class Game:
                 self._end_game()
                 return
             else:
+                self.signal("phase_ended", player=st.active, phase=self.phase.id)
+                self.signal("turn_ended", player=st.active)
                 st.active = (st.active + 1) % self.players
                 st.turn += 1
+                if self.fx is not None:
+                    self.fx.new_turn()
                 self.emit("turn_started", seat=st.active)
+                self.signal("turn_began", player=st.active)
                 self._start_phase(0)
 
     def _end_game(self) -> None:
@@ -310,6 +385,12 @@ class Game:
 
     def bean_name(self, card: int) -> str:
         return self.state.bean_ids[self.state.bean_of[card]]
+
+    def signal(self, event: str, **payload: Any) -> None:
+        """Tell the ruleset's effects that ``event`` happened (free when none listens)."""
+        fx = self.fx
+        if fx is not None and fx.listens(event):
+            fx.fire(event, payload)
 
     def emit(self, kind: str, *, seat: int | None, rule: Any = None, **data: Any) -> None:
         """Record an event (when recording) with turn, phase, seat and the rule that caused it."""

@@ -26,14 +26,18 @@ def winners(scores: list[int], hand_sizes: list[int], tie_break: str) -> list[in
 def finish(game: Game) -> None:
     """Harvest every field (when the ruleset says so), score, and close the game."""
     st = game.state
+    game.signal("game_ending", player=None)
     if game.rules.final_harvest:
         for seat in range(game.players):
             for index, field in enumerate(st.fields[seat]):
                 if field:
                     game.harvest(seat, index, final=True)
     game.scores = [len(c) for c in st.coins]
+    if game.fx is not None:
+        game.scores = [game.fx.modified("score", s, player=seat) for seat, s in enumerate(game.scores)]
     hand_sizes = [len(h) for h in st.hands]
     game.winners = winners(game.scores, hand_sizes, game.rules.option("tie_break"))
     st.over = True
     game.emit("game_ended", seat=None, scores=game.scores, hands=hand_sizes, winners=game.winners,
               runouts=st.runouts, rule=game.rules.origin("options", "tie_break", "value"))
+    game.signal("game_ended", player=None)

@@ -78,6 +78,10 @@ class PlantFromHand(StepRun):
     def enter(self, game: Game) -> None:
         self.low = self.spec.number("min", game.row)
         self.high = self.spec.number("max", game.row)
+        if game.fx is not None:
+            seat = game.state.active
+            self.low = game.fx.modified("plant_min", self.low, player=seat, step=self.kind)
+            self.high = game.fx.modified("plant_max", self.high, player=seat, step=self.kind)
         self.planted = 0
         self.done = not game.state.hands[game.state.active] or self.high == 0
 
@@ -107,12 +111,16 @@ class Reveal(StepRun):
 
     def enter(self, game: Game) -> None:
         zone = game.state.shared[self.spec.zone("to")]
-        for _ in range(self.spec.number("count", game.row)):
+        count = self.spec.number("count", game.row)
+        if game.fx is not None:
+            count = game.fx.modified("reveal_count", count, player=game.state.active)
+        for _ in range(count):
             card = game.draw_one()
             if card is None:
                 break
             zone.append(card)
             game.emit("revealed", seat=game.state.active, bean=game.bean_name(card), zone=self.spec.zone("to"))
+            game.signal("revealed", player=game.state.active, bean=game.bean_name(card), card=card)
         self.done = True
 
 
@@ -141,7 +149,10 @@ class Draw(StepRun):
         st = game.state
         hand = st.hands[st.active]
         drawn = 0
-        for _ in range(self.spec.number("count", game.row)):
+        count = self.spec.number("count", game.row)
+        if game.fx is not None:
+            count = game.fx.modified("draw_count", count, player=st.active)
+        for _ in range(count):
             card = game.draw_one()
             if card is None:
                 break
@@ -150,6 +161,7 @@ class Draw(StepRun):
             if st.ending and game.phase.when_game_ends == "stop":
                 break
         game.emit("drew", seat=st.active, cards=drawn)
+        game.signal("drew", player=st.active, cards=drawn)
         self.done = True
 
 

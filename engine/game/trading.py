@@ -236,8 +236,13 @@ class Trade(StepRun):
         b_cards = self._take(game, answer.seat, answer.give)
         self.received[answer.seat].extend(a_cards)
         self.received[offer.seat].extend(b_cards)
-        game.emit("traded", seat=offer.seat, target=answer.seat,
-                  gave=[game.bean_name(c) for c in a_cards], got=[game.bean_name(c) for c in b_cards])
+        gave, got = [game.bean_name(c) for c in a_cards], [game.bean_name(c) for c in b_cards]
+        game.emit("traded", seat=offer.seat, target=answer.seat, gave=gave, got=got)
+        game.signal("traded", player=offer.seat, other=answer.seat, gave=gave, got=got)
+        if a_cards:
+            game.signal("received", player=answer.seat, other=offer.seat, cards=a_cards)
+        if b_cards:
+            game.signal("received", player=offer.seat, other=answer.seat, cards=b_cards)
 
     def _take(self, game: Game, seat: int, refs: tuple[CardRef, ...]) -> list[int]:
         """Remove the named cards; positions are resolved before any removal, and the

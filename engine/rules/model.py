@@ -12,7 +12,7 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from engine.errors import BohnError, Diagnostic, Span, did_you_mean
 from engine.lang.compiler import Compiled
@@ -30,11 +30,16 @@ class Bean:
 
     def coins_for(self, beans: int) -> int:
         """Coins a harvest of ``beans`` cards of this type pays: the highest entry reached."""
-        earned = 0
-        for coins, threshold in enumerate(self.beanometer, start=1):
-            if threshold is not None and beans >= threshold:
-                earned = coins
-        return earned
+        return coins_for(self.beanometer, beans)
+
+
+def coins_for(beanometer: Sequence[int | None], beans: int) -> int:
+    """The highest coin value whose threshold ``beans`` reaches (0 if none)."""
+    earned = 0
+    for coins, threshold in enumerate(beanometer, start=1):
+        if threshold is not None and beans >= threshold:
+            earned = coins
+    return earned
 
 
 @dataclass(frozen=True, slots=True)

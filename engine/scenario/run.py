@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.errors import BohnError, Span
-from engine.game.actions import PROPOSE, Action
+from engine.game.actions import ACT, PROPOSE, Action
 from engine.game.arrange import arrange
 from engine.game.core import Game
 from engine.rules.located import to_plain
@@ -106,7 +106,7 @@ def _run_step(game: Game, step: ScenarioStep, mark: int) -> Failure | None:
         return None
     if step.kind == "do":
         try:
-            action = parse_action(step.data, step.span)
+            action = _resolve(game, parse_action(step.data, step.span), step.data, step.span)
         except BohnError as exc:
             return Failure("T702", exc.diagnostics[0].message, step.span)
         before = _fingerprint(game) if step.error else None
@@ -192,7 +192,7 @@ def _check_expect(game: Game, step: ScenarioStep, mark: int) -> Failure | None:
                 _cmp(diffs, f"zone_sizes.{zone}", n, len(st.shared[zid]))
         elif key in ("legal", "not_legal"):
             for data in want:
-                action = parse_action(data, step.span)
+                action = _resolve(game, parse_action(data, step.span), data, step.span)
                 legal = _is_legal(game, action)
                 if legal != (key == "legal"):
                     diffs.append((f"{key}: {action}", "legal" if key == "legal" else "not legal", "legal" if legal else "not legal"))
@@ -227,6 +227,18 @@ def _check_expect(game: Game, step: ScenarioStep, mark: int) -> Failure | None:
 def _cmp(diffs: list[tuple[str, Any, Any]], key: str, expected: Any, actual: Any) -> None:
     if expected != actual:
         diffs.append((key, expected, actual))
+
+
+def _resolve(game: Game, action: Action, data: dict[str, Any], span: Span | None) -> Action:
+    """Turn `act` with an action name into the engine's action (its number and name)."""
+    if action.kind != ACT or "action" not in data:
+        return action
+    name = str(data["action"])
+    if game.fx is not None:
+        for index, (declared, owner) in enumerate(game.fx.actions):
+            if declared.rule == name and owner == action.seat:
+                return action._replace(card=index, want=(name,))
+    raise BohnError.one("T702", f"the ruleset declares no action `{name}`", span)
 
 
 def _is_legal(game: Game, action: Action) -> bool:

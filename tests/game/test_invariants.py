@@ -43,3 +43,47 @@ def test_many_games_keep_the_invariants(players: int) -> None:
         assert game.state.runouts >= game.row.end_after_runouts
         turns.append(game.state.turn)
     assert min(turns) > players, "every game lasts more than one round"
+
+
+HOUSE = """\
+extends: base
+id: busy_house
+name: A house rule with effects of every kind
+effects:
+  +jail:
+    effect: "when harvested by anyone if event.bean == blue and event.coins >= 1 { gain(owner, 1) }"
+  +mine:
+    effect: |
+      modify beanometer if bean == garden = [1, 2, 3, 4]
+      modify may_harvest if field.bean == garden and field.size == 1 = true
+  +farm:
+    effect: 'modify plant_max if step == "plant_from_hand" = 3'
+  +saloon:
+    effect: 'when turn_began if counter(owner, "saloon") == 0 and coins(owner) >= 2 { pay(owner, 2) add_field(owner, only: [green]) set_counter(owner, "saloon", 1) }'
+  +thief:
+    effect: |
+      action steal on own_turn cost 1 {
+        choose f from fields(opponent) by owner {
+          if f.size > 0 { move(first(f.cards, 1), set_aside) }
+        }
+      }
+  +tipi:
+    effect: "when game_ending { gain(owner, coins(owner) // 5) }"
+"""
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_games_with_effects_keep_the_invariants(players: int, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    house = tmp_path / "house.yaml"
+    house.write_text(HOUSE)
+    rules = load_ruleset(str(house))
+    for seed in range(60):
+        problems: list[str] = []
+
+        def after(game: Game, action) -> None:  # type: ignore[no-untyped-def]
+            problems.extend(check_cards(game))
+            assert not problems, f"seed {seed}, after {action}: {problems}"
+
+        bots = ["random"] if seed % 2 else ["greedy"]
+        played = play_game(rules, players, seed, make_agents(bots, players, seed), record=False, after_action=after)
+        assert played.game.over

@@ -1,0 +1,289 @@
+"""Wiring the effect language into a game: the ``World`` a game offers to its effects.
+
+Every player owns a copy of each ruleset effect. ``GameEffects`` indexes their
+triggers by event and their modifiers by query, so the engine pays nothing for a query
+or event no rule touches; it adapts the game state to the language's ``World``
+protocol (zones, fields, coins, counters, statements), fires triggers when the engine
+emits events, applies modifiers when the engine asks queries, and lists declared
+actions as legal actions.
+
+Choices an effect asks for (``choose``, ``ask``) go to ``choice_hook`` — by default the
+first option and "yes" — because an effect runs inside one engine step; routing them
+through the decision protocol is future work, stated in the docs.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+from engine.errors import BohnError
+from engine.lang.compiler import CompiledAction, CompiledModifier, CompiledTrigger, fire, modify, new_ctx
+from engine.lang.world import CancelAction, FieldRef, ZoneRef
+
+if TYPE_CHECKING:
+    from engine.game.core import Game
+
+#: Times one seat may take one declared action in a turn.
+MAX_ACTION_USES = 10
+
+ChoiceHook = Callable[[int, Sequence[Any], str, bool], Any]
+
+
+def first_option(seat: int, options: Sequence[Any], prompt: str, optional: bool) -> Any:
+    return options[0] if options else None
+
+
+class GameEffects:
+    """The effects of one game and the ``World`` they act on."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.trigger_depth = 0
+        self.triggers: dict[str, list[tuple[CompiledTrigger, int]]] = {}
+        self.modifiers: dict[str, list[tuple[CompiledModifier, int]]] = {}
+        self.actions: list[tuple[CompiledAction, int]] = []
+        self.counters: dict[tuple[int, str], int] = {}
+        self.field_only: dict[tuple[int, int], list[str]] = {}
+        self.uses: dict[tuple[int, int], int] = {}
+        self.choice_hook: ChoiceHook = first_option
+        for effect in game.rules.effects:
+            for seat in range(game.players):
+                for t in effect.compiled.triggers:
+                    self.triggers.setdefault(t.event, []).append((t, seat))
+                for m in effect.compiled.modifiers:
+                    self.modifiers.setdefault(m.query, []).append((m, seat))
+                for a in effect.compiled.actions:
+                    self.actions.append((a, seat))
+        st = game.state
+        rules = game.rules
+        self._staging = next((z.id for z in rules.zones if z.kind == "staging"), None)
+        self._discard = rules.zone_of_kind("discard").id
+        self._deck = rules.zone_of_kind("deck").id
+        self._coins = rules.zone_of_kind("coins").id
+        self._bean_index = {b: i for i, b in enumerate(st.bean_ids)}
+
+    # ------------------------------------------------------------------ engine side
+
+    def has(self, query: str) -> bool:
+        return query in self.modifiers
+
+    def listens(self, event: str) -> bool:
+        return event in self.triggers
+
+    def modified(self, query: str, value: Any, **params: Any) -> Any:
+        mods = self.modifiers.get(query)
+        return modify(mods, self, query, value, **params) if mods else value
+
+    def fire(self, event: str, payload: dict[str, Any]) -> None:
+        triggers = self.triggers.get(event)
+        if triggers:
+            fire(triggers, event, payload, self)
+
+    def legal_actions(self, seat: int) -> list[tuple[int, CompiledAction]]:
+        """Declared actions ``seat`` may take now: (index, action)."""
+        out = []
+        active = self.game.state.active
+        for index, (action, owner) in enumerate(self.actions):
+            if owner != seat or self.uses.get((seat, index), 0) >= MAX_ACTION_USES:
+                continue
+            if action.timing == "own_turn" and seat != active or action.timing == "others_turn" and seat == active:
+                continue
+            ctx = new_ctx(self, seat, action.rule)
+            if action.cost is not None and self.coins(seat) < action.cost(ctx):
+                continue
+            if action.condition is None or action.condition(ctx):
+                out.append((index, action))
+        return out
+
+    def take_action(self, seat: int, index: int) -> None:
+        action, owner = self.actions[index]
+        ctx = new_ctx(self, seat, action.rule)
+        self.uses[(seat, index)] = self.uses.get((seat, index), 0) + 1
+        if action.cost is not None:
+            self.do("pay", {"player": seat, "amount": action.cost(ctx)})
+        try:
+            action.body(ctx)
+        except CancelAction:
+            pass
+        self.game.emit("acted", seat=seat, action=action.rule, rule=action.span)
+
+    def new_turn(self) -> None:
+        self.uses.clear()
+
+    # ------------------------------------------------------------------ World: reading
+
+    def players(self) -> list[int]:
+        return list(range(self.game.players))
+
+    def active(self) -> int:
+        return self.game.state.active
+
+    def next_player(self, player: int) -> int:
+        return (player + 1) % self.game.players
+
+    def _zone_list(self, zone: ZoneRef) -> list[int] | None:
+        st = self.game.state
+        if zone.id in st.shared:
+            return st.shared[zone.id]
+        zones = st.per_player.get(zone.id)
+        if zones is not None and zone.player is not None and 0 <= zone.player < len(zones):
+            return zones[zone.player]
+        return None
+
+    def cards(self, zone: ZoneRef) -> list[int]:
+        cards = self._zone_list(zone)
+        return list(cards) if cards is not None else []
+
+    def hand(self, player: int) -> list[int]:
+        return list(self.game.state.hands[player])
+
+    def bean_of(self, card: int) -> str:
+        return self.game.bean_name(card)
+
+    def bean_count(self, bean: str) -> int:
+        return self.game.rules.bean(bean).count
+
+    def bean_types(self) -> list[str]:
+        return [b for b in self.game.state.bean_ids if b not in self.game.row.remove_beans]
+
+    def fields(self, player: int) -> list[FieldRef]:
+        return [FieldRef(player, i) for i in range(len(self.game.state.fields[player]))]
+
+    def field_cards(self, f: FieldRef) -> list[int]:
+        return list(self.game.state.fields[f.player][f.index])
+
+    def field_only(self, f: FieldRef) -> list[str]:
+        return list(self.field_only.get((f.player, f.index), []))
+
+    def coins(self, player: int) -> int:
+        return len(self.game.state.coins[player])
+
+    def query(self, name: str, **params: Any) -> Any:
+        if name == "beanometer":
+            base = list(self.game.rules.bean(params["bean"]).beanometer)
+            return self.modified("beanometer", base, **params)
+        raise KeyError(f"query `{name}` is asked by the engine, not by effects")
+
+    def counter(self, player: int, name: str) -> int:
+        return self.counters.get((player, name), 0)
+
+    def choose(self, player: int, options: Sequence[Any], prompt: str, optional: bool) -> Any:
+        return self.choice_hook(player, list(options), prompt, optional)
+
+    def ask(self, player: int, prompt: str) -> bool:
+        return bool(self.choice_hook(player, [True, False], prompt, False))
+
+    # ------------------------------------------------------------------ World: changing
+
+    def _take(self, card: int) -> None:
+        st = self.game.state
+        for zone in st.shared.values():
+            if card in zone:
+                zone.remove(card)
+                return
+        for zones in st.per_player.values():
+            for zone in zones:
+                if card in zone:
+                    zone.remove(card)
+                    return
+        for fields in st.fields:
+            for f in fields:
+                if card in f:
+                    f.remove(card)
+                    return
+        raise BohnError.one("L813", f"card {card} is nowhere in the game")
+
+    def _target(self, zone: ZoneRef) -> list[int]:
+        target = self._zone_list(zone)
+        if target is None:
+            raise BohnError.one("L813", f"no zone `{zone.id}`" + (f" for seat {zone.player}" if zone.player is not None else ""))
+        return target
+
+    def do(self, statement: str, args: dict[str, Any]) -> None:
+        handler = getattr(self, f"_do_{statement}")
+        handler(**{("source" if k == "from" else k): v for k, v in args.items()})
+
+    def _do_move(self, cards: list[int], to: ZoneRef) -> None:
+        target = self._target(to)
+        for card in list(cards):
+            self._take(card)
+            target.append(card)
+        self.game.emit("moved", seat=to.player, beans=[self.bean_of(c) for c in cards], to=to.id)
+
+    def _do_gain(self, player: int, amount: int, source: ZoneRef | None = None) -> None:
+        pile = self._target(source or ZoneRef(self._discard, None))
+        got = 0
+        for _ in range(min(max(0, amount), len(pile))):
+            self.game.state.coins[player].append(pile.pop())
+            got += 1
+        self.game.emit("gained", seat=player, coins=got, source=(source.id if source else self._discard))
+
+    def _do_pay(self, player: int, amount: int, to: ZoneRef | None = None) -> None:
+        coins = self.game.state.coins[player]
+        target = self._target(to or ZoneRef(self._discard, None))
+        paid = min(max(0, amount), len(coins))
+        for _ in range(paid):
+            target.append(coins.pop())
+        self.game.emit("paid", seat=player, coins=paid, to=(to.id if to else self._discard))
+
+    def _do_give(self, cards: list[int], to: int) -> None:
+        if self._staging is None:
+            raise BohnError.one("L813", "`give` needs a zone of kind staging")
+        self._do_move(cards, ZoneRef(self._staging, to))
+
+    def _do_harvest(self, field: FieldRef) -> None:
+        if self.game.state.fields[field.player][field.index]:
+            self.game.harvest(field.player, field.index)
+
+    def _do_plant(self, card: int, field: FieldRef) -> None:
+        if not self.game.fits(field.player, card, field.index):
+            raise BohnError.one("L813", f"a {self.bean_of(card)} cannot be planted on field {field.index} of seat {field.player}")
+        self._take(card)
+        self.game.plant(field.player, card, field.index, "effect")
+
+    def _do_discard(self, cards: list[int]) -> None:
+        self._do_move(cards, ZoneRef(self._discard, None))
+
+    def _do_draw(self, player: int, count: int) -> None:
+        for _ in range(max(0, count)):
+            card = self.game.draw_one()
+            if card is None:
+                break
+            self.game.state.hands[player].append(card)
+
+    def _do_reveal(self, count: int, to: ZoneRef) -> None:
+        target = self._target(to)
+        for _ in range(max(0, count)):
+            card = self.game.draw_one()
+            if card is None:
+                break
+            target.append(card)
+
+    def _do_add_field(self, player: int, only: list[str] | None = None) -> None:
+        fields = self.game.state.fields[player]
+        fields.append([])
+        if only:
+            self.field_only[(player, len(fields) - 1)] = list(only)
+        self.game.emit("field_added", seat=player, only=list(only or []))
+
+    def _do_remove_field(self, field: FieldRef) -> None:
+        fields = self.game.state.fields[field.player]
+        if fields[field.index]:
+            raise BohnError.one("L813", "only an empty field can be removed")
+        del fields[field.index]
+
+    def _do_shuffle(self, zone: ZoneRef) -> None:
+        self.game.state.rng.shuffle(self._target(zone))
+
+    def _do_add_counter(self, player: int, name: str, amount: int) -> None:
+        self.counters[(player, name)] = self.counters.get((player, name), 0) + amount
+
+    def _do_set_counter(self, player: int, name: str, value: int) -> None:
+        self.counters[(player, name)] = value
+
+    def _do_show(self, cards: list[int], to: int) -> None:
+        self.game.emit("shown", seat=to, cards=len(cards))
+
+    def _do_note(self, text: str) -> None:
+        self.game.emit("note", seat=None, text=text)
+
