@@ -121,3 +121,16 @@ def reference_markdown() -> str:
                   ("type", "attributes"))
     out += ["", "### Grammar", "", "```", GRAMMAR.read_text(encoding="utf-8").rstrip(), "```", ""]
     return "\n".join(out)
+
+
+def write_docs(root: str = ".") -> None:
+    """Rebuild ``docs/effect-language.md`` from its hand-written head and the reference."""
+    from pathlib import Path
+
+    docs = Path(root) / "docs"
+    head = (docs / "src" / "effect-language.head.md").read_text(encoding="utf-8")
+    (docs / "effect-language.md").write_text(head + reference_markdown(), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    write_docs()

@@ -26,8 +26,9 @@ def test_examples_compile(name: str) -> None:
     compile_effect(EXAMPLES[name], env=ENV, name=name)
 
 
-def test_docs_end_with_the_generated_reference() -> None:
-    assert DOC.endswith(reference_markdown()), "regenerate: python -c 'from engine.lang.reference import …'"
+def test_docs_are_the_head_plus_the_generated_reference() -> None:
+    head = (Path(__file__).resolve().parents[2] / "docs" / "src" / "effect-language.head.md").read_text(encoding="utf-8")
+    assert DOC == head + reference_markdown(), "regenerate with: python -m engine.lang.reference"
 
 
 @pytest.mark.parametrize("construct", ["when", "modify", "action", "let", "if", "repeat", "for", "choose", "cancel",
