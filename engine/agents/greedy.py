@@ -2,7 +2,9 @@
 
 It plants to avoid ruinous harvests (matching field first, then an empty one, and it
 skips the optional second plant when that would block a field), harvests when a field
-cannot earn more, buys an extra field while the game still has a long way to go,
+cannot earn more, buys an extra field while the game still has a long way to go, buys
+the dearest item it can afford whenever it can (an item's price counts at the end, so
+buying turns coins into score plus the item's attribute and the bonus for owning many),
 gives away revealed cards it cannot use, offers unwanted hand cards for beans it grows,
 and accepts offers whose cards all fit its fields.
 """
@@ -11,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from engine.game.actions import ACCEPT, BUY_FIELD, DECLINE, DISCARD, END_TRADING, HARVEST, PASS, PLANT, PROPOSE, Action
+from engine.game.actions import ACCEPT, BUY_FIELD, BUY_ITEM, DECLINE, DISCARD, END_TRADING, HARVEST, PASS, PLANT, PROPOSE, Action
 from engine.game.view import SeatView
 
 Fields = list[tuple[str | None, int]]
@@ -75,6 +77,13 @@ class GreedyBot:
         for a in legal:
             if a.kind == BUY_FIELD and self._wants_field(view):
                 return a
+        buys = [a for a in legal if a.kind == BUY_ITEM]
+        if buys:
+            best = max(buys, key=lambda a: (view.item_price(a.want[0]), a.want[0]))
+            runouts, end = view.runouts()
+            # attributes (price 2+) at once; plain price-1 items when the end is near
+            if view.item_price(best.want[0]) >= 2 or runouts >= end - 1 or view.step == "last_round":
+                return best
         step = view.step
         if step == "trade":
             return self._trade(view, legal, fields)

@@ -21,8 +21,9 @@ ACCEPT = "accept"          # accept the pending proposal, giving cards `give`
 DECLINE = "decline"        # decline the pending proposal
 END_TRADING = "end_trading"
 ACT = "act"                # take declared action number `card` of the ruleset's effects (its name in `want`)
+BUY_ITEM = "buy"           # buy the item named in `want`
 
-FREE_KINDS = frozenset({HARVEST, BUY_FIELD, ACT})
+FREE_KINDS = frozenset({HARVEST, BUY_FIELD, ACT, BUY_ITEM})
 
 CardRef = tuple[str, int]
 

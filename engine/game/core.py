@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from engine.errors import BohnError
-from engine.game.actions import ACT, BUY_FIELD, FREE_KINDS, HARVEST, PROPOSE, Action
+from engine.game.actions import ACT, BUY_FIELD, BUY_ITEM, FREE_KINDS, HARVEST, PROPOSE, Action
 from engine.game.state import GameState, new_state
 from engine.rules.model import Phase, Ruleset, coins_for
 
@@ -51,8 +51,11 @@ class Game:
         self._listed: tuple[int, int, tuple[Action, ...]] = (-1, -1, ())
         self._bean_rules = [rules.origin("beans", i, "beanometer") for i in range(len(rules.beans))]
         from engine.game.effects import GameEffects
+        from engine.game.items import Items
 
-        self.fx: GameEffects | None = GameEffects(self) if rules.effects else None
+        self.fx: GameEffects | None = GameEffects(self) if rules.effects or rules.items else None
+        self.items: Items | None = Items(self) if rules.items else None
+        self.final_round = False
         self.emit("game_started", seat=None, seed=seed, players=players, ruleset=rules.id,
                   variant=rules.variant, dealt=list(self.row.deal), rule=self.row.span)
         self._enter_turn()
@@ -101,6 +104,9 @@ class Game:
             elif action.kind == ACT:
                 assert self.fx is not None
                 self.fx.take_action(action.seat, action.card)
+            elif action.kind == BUY_ITEM:
+                assert self.items is not None
+                self.items.buy(action.seat, action.want[0])
             else:
                 self.buy_field(action.seat)
             self.step.after_free_action(self, action)
@@ -148,6 +154,8 @@ class Game:
             out.append(Action(BUY_FIELD, seat))
         if self.fx is not None and self.fx.actions:
             out.extend(Action(ACT, seat, card=i, want=(a.rule,)) for i, a in self.fx.legal_actions(seat))
+        if self.items is not None:
+            out.extend(self.items.actions(seat))
         return out
 
     def _free_is_legal(self, action: Action) -> bool:
@@ -156,6 +164,10 @@ class Game:
             return self.can_buy_field(seat)
         if action.kind == ACT:
             return self.fx is not None and any(i == action.card for i, _ in self.fx.legal_actions(seat))
+        if action.kind == BUY_ITEM:
+            items = self.items
+            return (items is not None and len(action.want) == 1 and action.want[0] in items.by_id
+                    and items.can_buy(seat, items.by_id[action.want[0]]))
         return self.harvest_allowed_now(seat) and action.field in self.harvestable(seat)
 
     def harvestable(self, seat: int) -> list[int]:
@@ -214,7 +226,7 @@ class Game:
         name = self.state.bean_ids[bean]
         out = []
         for i, f in enumerate(fields):
-            only = fx.field_only.get((seat, i))
+            only = fx.field_limits.get((seat, i))
             base = (not f or bean_of[f[0]] == bean) and (not only or name in only)
             if fx.has("may_plant"):
                 base = bool(fx.modified("may_plant", base, player=seat, bean=name, field=FieldRef(seat, i)))
@@ -348,6 +360,12 @@ class Game:
         """
         st = self.state
         while not st.over:
+            if self.final_round:
+                if self.step.done:
+                    from engine.game.scoring import score
+
+                    score(self)
+                return
             if st.ending and self.phase.when_game_ends == "stop":
                 self._end_game()
                 return
@@ -377,9 +395,19 @@ class Game:
                 self._start_phase(0)
 
     def _end_game(self) -> None:
-        from engine.game.scoring import finish
+        """The final harvest, then (if the ruleset has one) the last round of free actions,
+        then scoring."""
+        from engine.game.scoring import final_harvest, score
+        from engine.game.steps import LastRound
 
-        finish(self)
+        final_harvest(self)
+        if self.rules.last_round:
+            self.final_round = True
+            self.step = LastRound(self)
+            self.emit("last_round", seat=self.state.active)
+            if not self.step.done:
+                return
+        score(self)
 
     # ------------------------------------------------------------------ events
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from engine.errors import BohnError
-from engine.lang.compiler import CompiledAction, CompiledModifier, CompiledTrigger, fire, modify, new_ctx
+from engine.lang.compiler import Compiled, CompiledAction, CompiledModifier, CompiledTrigger, fire, modify, new_ctx
 from engine.lang.world import CancelAction, FieldRef, ZoneRef
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ class GameEffects:
         self.modifiers: dict[str, list[tuple[CompiledModifier, int]]] = {}
         self.actions: list[tuple[CompiledAction, int]] = []
         self.counters: dict[tuple[int, str], int] = {}
-        self.field_only: dict[tuple[int, int], list[str]] = {}
+        self.field_limits: dict[tuple[int, int], list[str]] = {}
         self.uses: dict[tuple[int, int], int] = {}
         self.choice_hook: ChoiceHook = first_option
         for effect in game.rules.effects:
@@ -63,6 +63,15 @@ class GameEffects:
         self._bean_index = {b: i for i, b in enumerate(st.bean_ids)}
 
     # ------------------------------------------------------------------ engine side
+
+    def own(self, compiled: Compiled, owner: int) -> None:
+        """From now on ``owner`` owns these rules (an item was bought)."""
+        for t in compiled.triggers:
+            self.triggers.setdefault(t.event, []).append((t, owner))
+        for m in compiled.modifiers:
+            self.modifiers.setdefault(m.query, []).append((m, owner))
+        for a in compiled.actions:
+            self.actions.append((a, owner))
 
     def has(self, query: str) -> bool:
         return query in self.modifiers
@@ -153,7 +162,7 @@ class GameEffects:
         return list(self.game.state.fields[f.player][f.index])
 
     def field_only(self, f: FieldRef) -> list[str]:
-        return list(self.field_only.get((f.player, f.index), []))
+        return list(self.field_limits.get((f.player, f.index), []))
 
     def coins(self, player: int) -> int:
         return len(self.game.state.coins[player])
@@ -263,7 +272,7 @@ class GameEffects:
         fields = self.game.state.fields[player]
         fields.append([])
         if only:
-            self.field_only[(player, len(fields) - 1)] = list(only)
+            self.field_limits[(player, len(fields) - 1)] = list(only)
         self.game.emit("field_added", seat=player, only=list(only or []))
 
     def _do_remove_field(self, field: FieldRef) -> None:

@@ -23,15 +23,20 @@ def winners(scores: list[int], hand_sizes: list[int], tie_break: str) -> list[in
     return tied
 
 
-def finish(game: Game) -> None:
-    """Harvest every field (when the ruleset says so), score, and close the game."""
+def final_harvest(game: Game) -> None:
+    """Harvest every field, when the ruleset says so; hands are worth nothing."""
     st = game.state
-    game.signal("game_ending", player=None)
     if game.rules.final_harvest:
         for seat in range(game.players):
             for index, field in enumerate(st.fields[seat]):
                 if field:
                     game.harvest(seat, index, final=True)
+
+
+def score(game: Game) -> None:
+    """Signal `game_ending` (end-of-game bonuses), score, pick the winners, close the game."""
+    st = game.state
+    game.signal("game_ending", player=None)
     game.scores = [len(c) for c in st.coins]
     if game.fx is not None:
         game.scores = [game.fx.modified("score", s, player=seat) for seat, s in enumerate(game.scores)]

@@ -295,6 +295,30 @@ class KeepRevealed(StepRun):
         self.done = True
 
 
+class LastRound(StepRun):
+    """After the final harvest: each seat from the active one on may take free actions
+    (buy items), then passes. Not a step a turn lists: ``end.last_round`` turns it on."""
+
+    kind = "last_round"
+
+    def __init__(self, game: Game) -> None:
+        self.spec = None  # type: ignore[assignment]
+        self.span = None
+        n = game.players
+        self.queue = [(game.state.active + k) % n for k in range(n)]
+        self.done = False
+
+    def decider(self, game: Game) -> int | None:
+        return self.queue[0] if self.queue else None
+
+    def legal(self, game: Game, seat: int) -> list[Action]:
+        return [Action(PASS, seat)]
+
+    def apply(self, game: Game, action: Action) -> None:
+        self.queue.pop(0)
+        self.done = not self.queue
+
+
 def _step_kinds() -> dict[str, type[StepRun]]:
     from engine.game.trading import Trade
 

@@ -58,6 +58,7 @@ class Trade(StepRun):
         self.accepted_this_round = False
         self.proposals = [0] * game.players
         self.partners = str(self.spec.params.get("partners", "active"))
+        self.also_from: list[str] = list(self.spec.params.get("also_from", []))
         if not game.trading:
             self._close(game)
 
@@ -70,16 +71,27 @@ class Trade(StepRun):
             return self.solicit[0]
         return game.state.active
 
-    def _givable(self, game: Game, seat: int) -> list[CardRef]:
-        refs: list[CardRef] = []
+    def _sources(self, game: Game, seat: int) -> list[tuple[str, list[int]]]:
+        """Where ``seat`` may give cards from: revealed cards (the active player), the
+        hand, and any per-player zones the step names in ``also_from``."""
+        sources: list[tuple[str, list[int]]] = [(HAND, game.state.hands[seat])]
         if seat == game.state.active:
-            refs.extend((self.revealed_id, i) for i in range(len(self.revealed)))
-        refs.extend((HAND, i) for i in range(len(game.state.hands[seat])))
-        return refs
+            sources.insert(0, (self.revealed_id, self.revealed))
+        sources.extend((z, game.state.per_player[z][seat]) for z in self.also_from)
+        return sources
+
+    def _zone(self, game: Game, seat: int, zone: str) -> list[int]:
+        if zone == self.revealed_id:
+            return self.revealed
+        if zone == HAND:
+            return game.state.hands[seat]
+        return game.state.per_player[zone][seat]
+
+    def _givable(self, game: Game, seat: int) -> list[CardRef]:
+        return [(zone, i) for zone, cards in self._sources(game, seat) for i in range(len(cards))]
 
     def _card(self, game: Game, seat: int, ref: CardRef) -> int:
-        zone, index = ref
-        return self.revealed[index] if zone == self.revealed_id else game.state.hands[seat][index]
+        return self._zone(game, seat, ref[0])[ref[1]]
 
     def _in_play(self, game: Game) -> list[str]:
         return [b for b in game.state.bean_ids if b not in game.row.remove_beans]
@@ -119,10 +131,7 @@ class Trade(StepRun):
         wants = self._wants(game)
         out: list[Action] = []
         seen: set[tuple[str, int]] = set()
-        sources: list[tuple[str, list[int]]] = [(HAND, game.state.hands[seat])]
-        if seat == game.state.active:
-            sources.insert(0, (self.revealed_id, self.revealed))
-        for zone_id, cards in sources:
+        for zone_id, cards in self._sources(game, seat):
             for index, card in enumerate(cards):
                 bean = bean_of[card]
                 if (zone_id, bean) in seen:
@@ -249,10 +258,7 @@ class Trade(StepRun):
         rest of the hand keeps its order."""
         cards = [self._card(game, seat, r) for r in refs]
         for zone_id, index in sorted(refs, key=lambda r: r[1], reverse=True):
-            if zone_id == self.revealed_id:
-                del self.revealed[index]
-            else:
-                del game.state.hands[seat][index]
+            del self._zone(game, seat, zone_id)[index]
         return cards
 
     def _start_round(self, game: Game) -> None:

@@ -106,6 +106,15 @@ class SeatView:
         step = g.step
         return [g.bean_name(step._card(g, action.seat, ref)) for ref in action.give]
 
+    def item_price(self, item_id: str) -> int:
+        items = self._game.items
+        return items.by_id[item_id].price if items is not None and item_id in items.by_id else 0
+
+    def items_owned(self, seat: int | None = None) -> list[str]:
+        items = self._game.items
+        s = self.seat if seat is None else seat
+        return sorted(i for i, owner in items.owner.items() if owner == s) if items is not None else []
+
     def field_limits(self) -> tuple[int, int, int]:
         """(fields now, most fields, price of one more)."""
         row = self._game.row
@@ -127,4 +136,5 @@ class SeatView:
             "zones": {z: self.zone(z) for z in g.state.shared if g.rules.zone_of_kind("deck").id != z},
             "deck_size": self.deck_size(),
             "runouts": list(self.runouts()),
+            "items": [self.items_owned(s) for s in range(g.players)],
         }

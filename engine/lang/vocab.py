@@ -84,7 +84,7 @@ EVENTS: dict[str, dict[str, str]] = {
     "planted": {"player": "player", "bean": "bean", "card": "card", "field": "field"},
     "harvested": {"player": "player", "field": "field", "bean": "bean", "beans": "int", "coins": "int",
                   "cards": "list[card]", "final": "bool"},
-    "bought": {"player": "player", "item": "str", "price": "int"},
+    "bought": {"player": "player", "item": "str", "group": "str", "price": "int"},
     "field_bought": {"player": "player", "field": "field"},
     "drew": {"player": "player", "cards": "int"},
     "revealed": {"player": "player", "bean": "bean", "card": "card"},

@@ -85,6 +85,7 @@ class PlayerCountRow:
     turn: str
     columns: Mapping[str, int]
     span: Span | None
+    group_owner_limit: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +127,21 @@ class Effect:
 
 
 @dataclass(frozen=True, slots=True)
+class Item:
+    """A purchasable component: price, payment bean, group, and the rules its buyer owns."""
+
+    id: str
+    name: str
+    group: str
+    price: int
+    pay_with: str | None
+    description: str
+    effect: Compiled | None
+    on_buy: Compiled | None
+    span: Span | None
+
+
+@dataclass(frozen=True, slots=True)
 class Ruleset:
     """A complete, checked ruleset (one variant chosen, or none)."""
 
@@ -145,6 +161,11 @@ class Ruleset:
     variants: Mapping[str, str]
     variant: str | None
     effects: tuple[Effect, ...]
+    items: tuple[Item, ...]
+    item_paid_to: str
+    item_limit: int
+    item_when: str
+    last_round: bool
     sources: tuple[str, ...]
     document: LMap = field(repr=False, compare=False)
     digest: str = ""
@@ -197,6 +218,7 @@ def _row(key: str, raw: LMap) -> PlayerCountRow:
         turn=raw["turn"],
         columns=MappingProxyType(columns),
         span=raw.span,
+        group_owner_limit=raw.get("group_owner_limit", 0),
     )
 
 
@@ -217,6 +239,20 @@ def _effects(doc: LMap) -> list[Effect]:
                child_span(e, "effect"))
         for e in doc.get("effects", [])
     ]
+
+
+def _items(doc: LMap) -> list[Item]:
+    from engine.lang import compile_effect
+    from engine.rules.semantic import effect_env
+
+    env = effect_env(doc)
+    out = []
+    for it in doc.get("items", []):
+        effect = compile_effect(it["effect"], env=env, origin=child_span(it, "effect"), name=it["id"]) if "effect" in it else None
+        on_buy = compile_effect(it["on_buy"], env=env, origin=child_span(it, "on_buy"), name=it["id"]) if "on_buy" in it else None
+        out.append(Item(it["id"], it["name"], it["group"], it["price"], it.get("pay_with"), it.get("description", ""),
+                        effect, on_buy, it.span))
+    return out
 
 
 def digest_of(document: Any) -> str:
@@ -249,6 +285,11 @@ def build(document: LMap, *, variant: str | None, sources: tuple[str, ...], warn
         variants=MappingProxyType({k: v["description"] for k, v in doc.get("variants", {}).items()}),
         variant=variant,
         effects=tuple(_effects(doc)),
+        items=tuple(_items(doc)),
+        item_paid_to=doc.get("item_rules", {}).get("paid_to", "discard"),
+        item_limit=doc.get("item_rules", {}).get("limit_per_group", 1),
+        item_when=doc.get("item_rules", {}).get("when", "any_time"),
+        last_round=doc["end"].get("last_round", False),
         sources=sources,
         document=doc,
         digest=digest_of(doc),

@@ -160,11 +160,38 @@ def check_effects(doc: LMap) -> Iterator[Diagnostic]:
     from engine.lang import compile_effect
 
     env = effect_env(doc)
-    for item in doc.get("effects", []):
+    snippets = [(e, "effect") for e in doc.get("effects", [])]
+    snippets += [(it, key) for it in doc.get("items", []) for key in ("effect", "on_buy") if key in it]
+    for item, key in snippets:
         try:
-            compile_effect(item["effect"], env=env, origin=child_span(item, "effect"), name=item["id"])
+            compile_effect(item[key], env=env, origin=child_span(item, key), name=item["id"])
         except BohnError as exc:
             yield from exc.diagnostics
+
+
+def check_items(doc: LMap) -> Iterator[Diagnostic]:
+    beans = _bean_ids(doc)
+    zones = _zones(doc)
+    seen: set[str] = set()
+    for item in doc.get("items", []):
+        if item["id"] in seen:
+            yield Diagnostic("R408", f"duplicate item id `{item['id']}`", child_span(item, "id"))
+        seen.add(item["id"])
+        bean = item.get("pay_with")
+        if bean is not None and bean not in beans:
+            yield Diagnostic("R406", f"item `{item['id']}` is paid with `{bean}`, which is not a declared bean{did_you_mean(bean, beans)}", child_span(item, "pay_with"))
+    paid_to = doc.get("item_rules", {}).get("paid_to")
+    if paid_to is not None and paid_to not in zones:
+        yield Diagnostic("R401", f"`item_rules.paid_to` names unknown zone `{paid_to}`{did_you_mean(paid_to, list(zones))}", span_at(doc, ["item_rules", "paid_to"]))
+    owners = {z["id"]: z["owner"] for z in doc.get("zones", [])}
+    for phases in doc["turns"].values():
+        for phase in phases:
+            for step in phase["steps"]:
+                for index, zone in enumerate(step.get("also_from", [])):
+                    if owners.get(zone) != "player":
+                        yield Diagnostic("R401" if zone not in owners else "R417",
+                                         f"`also_from` needs per-player zones; `{zone}` is {'unknown' if zone not in owners else 'shared'}",
+                                         span_at(step, ["also_from", index]))
 
 
 def effect_env(doc: LMap) -> "CheckEnv":
@@ -184,6 +211,7 @@ CHECKS: tuple[Check, ...] = (
     check_options,
     check_assumptions,
     check_effects,
+    check_items,
 )
 
 

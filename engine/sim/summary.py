@@ -38,6 +38,8 @@ def turn_lines(events: list[dict[str, Any]], names: list[str]) -> list[str]:
             current.append(f"{who} harvested {e['beans']} {e['bean']} for {e['coins']}")
         elif t == "field_bought":
             current.append(f"{who} bought a field")
+        elif t == "bought":
+            current.append(f"{who} bought {e['item']}")
         elif t == "drew":
             current.append(f"drew {e['cards']}")
         elif t == "deck_ran_out":
@@ -53,7 +55,7 @@ def score_table(events: list[dict[str, Any]], names: list[str]) -> list[str]:
     if end is None:
         return ["(the game did not end)"]
     order = sorted(range(len(names)), key=lambda s: (-end["scores"][s], -end["hands"][s]))
-    out = [f"{'seat':<6}{'player':<12}{'coins':>6}{'hand':>6}", "-" * 30]
+    out = [f"{'seat':<6}{'player':<12}{'score':>6}{'hand':>6}", "-" * 30]
     for s in order:
         mark = "  winner" if s in end["winners"] else ""
         out.append(f"{s:<6}{names[s]:<12}{end['scores'][s]:>6}{end['hands'][s]:>6}{mark}")

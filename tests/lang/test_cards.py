@@ -380,15 +380,15 @@ def test_building_bonus_and_the_scoring_example() -> None:
 
 def test_building_removal_by_player_count() -> None:
     # with 3 players, once two players own a type the other two cards of it leave the game
-    rules = fx("""when bought by anyone if event.item == "farm" {
+    rules = fx("""when bought by anyone if event.group == "farm" {
         if counter(owner, "farm_owners") + 1 >= 2 { move(cards(zone(buildings)), out_of_game) }
         add_counter(owner, "farm_owners", 1)
     }""")
     w = table(players=3)
     w.put(z("buildings", OWNER), "soy", "soy")
-    ev(w, rules, "bought", player=1, item="farm", price=2)
+    ev(w, rules, "bought", player=1, item="farm_2", group="farm", price=2)
     assert len(w.cards(z("buildings", OWNER))) == 2
-    ev(w, rules, "bought", player=2, item="farm", price=4)
+    ev(w, rules, "bought", player=2, item="farm_4", group="farm", price=4)
     assert len(w.cards(z("out_of_game"))) == 2
 
 

@@ -1,0 +1,94 @@
+"""Purchasable items (buildings, ships…): availability, payment, ownership, removal.
+
+An item costs ``price`` coins — all showing ``pay_with`` when the ruleset says so — paid
+to ``item_rules.paid_to``. A player owns at most ``limit_per_group`` items of a group.
+Once ``group_owner_limit`` players (a player-count column) own an item of a group, the
+group's remaining items leave the game. The buyer owns the item's effects from that
+moment, its ``on_buy`` statements run once, and the counters ``items`` and
+``item_value`` of the buyer grow, so a ruleset's scoring effects can read them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.game.actions import BUY_ITEM, Action
+from engine.rules.model import Item
+
+if TYPE_CHECKING:
+    from engine.game.core import Game
+
+
+class Items:
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.by_id: dict[str, Item] = {it.id: it for it in game.rules.items}
+        self.owner: dict[str, int] = {}
+        self.removed: set[str] = set()
+        bean_index = {b: i for i, b in enumerate(game.state.bean_ids)}
+        self.pay_index: dict[str, int] = {it.id: bean_index.get(it.pay_with, -1) if it.pay_with else -1 for it in game.rules.items}
+
+    def available(self, item_id: str) -> bool:
+        return item_id not in self.owner and item_id not in self.removed
+
+    def owned_by(self, seat: int) -> list[Item]:
+        return [self.by_id[i] for i, s in self.owner.items() if s == seat]
+
+    def _coins_of(self, seat: int, item: Item) -> list[int]:
+        coins = self.game.state.coins[seat]
+        bean = self.pay_index[item.id]
+        if bean < 0:
+            return coins
+        bean_of = self.game.state.bean_of
+        return [c for c in coins if bean_of[c] == bean]
+
+    def can_buy(self, seat: int, item: Item) -> bool:
+        game = self.game
+        if not self.available(item.id):
+            return False
+        if game.rules.item_when == "own_turn" and seat != game.state.active:
+            return False
+        if sum(1 for i, s in self.owner.items() if s == seat and self.by_id[i].group == item.group) >= game.rules.item_limit:
+            return False
+        return len(self._coins_of(seat, item)) >= item.price
+
+    def actions(self, seat: int) -> list[Action]:
+        return [Action(BUY_ITEM, seat, want=(it.id,)) for it in self.game.rules.items if self.can_buy(seat, it)]
+
+    def buy(self, seat: int, item_id: str) -> None:
+        game = self.game
+        item = self.by_id[item_id]
+        paying = self._coins_of(seat, item)[-item.price:] if item.price else []
+        coins = game.state.coins[seat]
+        for card in paying:
+            coins.remove(card)
+        target = game.state.shared.get(game.rules.item_paid_to)
+        if target is None:
+            target = game.state.per_player[game.rules.item_paid_to][seat]
+        target.extend(paying)
+        self.owner[item_id] = seat
+        fx = game.fx
+        game.emit("bought", seat=seat, item=item.id, group=item.group, price=item.price,
+                  paid=[game.bean_name(c) for c in paying], rule=item.span)
+        if fx is not None:
+            fx.counters[(seat, "items")] = fx.counters.get((seat, "items"), 0) + 1
+            fx.counters[(seat, "item_value")] = fx.counters.get((seat, "item_value"), 0) + item.price
+            if item.effect is not None:
+                fx.own(item.effect, seat)
+            if item.on_buy is not None:
+                item.on_buy.run(fx, seat)
+        self._remove_exhausted(item)
+        game.signal("bought", player=seat, item=item.id, group=item.group, price=item.price)
+
+    def _remove_exhausted(self, item: Item) -> None:
+        limit = self.game.row.group_owner_limit
+        if not limit:
+            return
+        owners = {s for i, s in self.owner.items() if self.by_id[i].group == item.group}
+        if len(owners) < limit:
+            return
+        gone = [it.id for it in self.game.rules.items if it.group == item.group and self.available(it.id)]
+        if gone:
+            self.removed.update(gone)
+            self.game.emit("items_removed", seat=None, items=gone, group=item.group,
+                           rule=self.game.rules.origin("player_counts", str(self.game.players), "group_owner_limit"))
