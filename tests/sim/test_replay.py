@@ -80,4 +80,4 @@ def test_bad_bot_and_player_count(bohn) -> None:
 def test_play_default_prints_turns_and_scores(bohn) -> None:
     run = bohn("play")
     assert run.code == 0
-    assert "turn   1" in run.out and "coins" in run.out and "winner" in run.out
+    assert "turn   1" in run.out and "score" in run.out and "winner" in run.out
