@@ -10,7 +10,9 @@ first), ``discard`` (top card last); any other shared zone id; ``hands`` /
 ``coins`` / any per-player zone id as ``{seat: [beans]}`` (a hand front first; coins
 also as a number, taken from the most plentiful beans); ``fields`` as ``{seat: [[beans],
 …]}`` (the number of lists sets the number of fields); ``rest_to``; ``phase`` (the
-phase id the active player's turn restarts at; default the first).
+phase id the active player's turn restarts at; default the first); ``items`` as ``{seat:
+[item ids]}`` (owned from the start: their effects apply, their on-buy statements do
+not run).
 """
 
 from __future__ import annotations
@@ -119,4 +121,26 @@ def arrange(game: Game, spec: Mapping[str, Any]) -> None:
         from engine.game.effects import GameEffects
 
         game.fx = GameEffects(game)
+    for seat_key, ids in spec.get("items", {}).items():
+        _give_items(game, int(seat_key), list(ids))
     game.restart_turn(spec.get("phase"))
+
+
+def _give_items(game: Game, seat: int, ids: list[str]) -> None:
+    """Items owned from the start: their effects apply; their on-buy statements do not run."""
+    items, fx = game.items, game.fx
+    if items is None or fx is None:
+        raise BohnError.one("G607", "this ruleset has no items")
+    for item_id in ids:
+        if item_id not in items.by_id:
+            from engine.errors import did_you_mean
+
+            raise BohnError.one("G607", f"no item `{item_id}`{did_you_mean(item_id, list(items.by_id))}")
+        if not items.available(item_id):
+            raise BohnError.one("G607", f"item `{item_id}` is given twice")
+        item = items.by_id[item_id]
+        items.owner[item_id] = seat
+        fx.counters[(seat, "items")] = fx.counters.get((seat, "items"), 0) + 1
+        fx.counters[(seat, "item_value")] = fx.counters.get((seat, "item_value"), 0) + item.price
+        if item.effect is not None:
+            fx.own(item.effect, seat)

@@ -106,7 +106,7 @@ def parse_action(data: dict[str, Any], span: Span | None) -> Action:
             card=int(data.get("card", -1)),
             target=int(data.get("target", -1)),
             give=tuple(give),
-            want=tuple(str(w) for w in data.get("want", ())),
+            want=(str(data["item"]),) if "item" in data else tuple(str(w) for w in data.get("want", ())),
         )
     except (KeyError, ValueError, TypeError) as exc:
         raise BohnError.one("T702", f"malformed action {data}: {exc}", span) from None

@@ -180,6 +180,19 @@ def _check_expect(game: Game, step: ScenarioStep, mark: int) -> Failure | None:
             for seat, value in _seat_keys(want):
                 actual = game.scores[seat] if game.over else len(st.coins[seat])
                 _cmp(diffs, f"score.{seat}", value, actual)
+        elif key == "items":
+            for seat, ids in _seat_keys(want):
+                owned = sorted(i for i, s in game.items.owner.items() if s == seat) if game.items else []
+                _cmp(diffs, f"items.{seat}", sorted(ids), owned)
+        elif key == "items_available":
+            available = sorted(i for i in game.items.by_id if game.items.available(i)) if game.items else []
+            _cmp(diffs, key, sorted(want), available)
+        elif key == "items_removed":
+            _cmp(diffs, key, sorted(want), sorted(game.items.removed) if game.items else [])
+        elif key == "counters":
+            for seat, values in _seat_keys(want):
+                for name, value in values.items():
+                    _cmp(diffs, f"counters.{seat}.{name}", value, game.fx.counters.get((seat, name), 0) if game.fx else 0)
         elif key == "cards":
             for bean, n in want.items():
                 index = st.bean_ids.index(bean) if bean in st.bean_ids else -1
@@ -213,7 +226,7 @@ def _check_expect(game: Game, step: ScenarioStep, mark: int) -> Failure | None:
             for seat, beans in _seat_keys(want):
                 _cmp(diffs, f"{key}.{seat}", beans, _beans(game, st.per_player[key][seat]) if seat < game.players else None)
         else:
-            known = ["cards", "phase", "step", "active", "decider", "turn", "runouts", "hands", "hand_sizes", "fields", "coins",
+            known = ["items", "items_available", "items_removed", "counters", "cards", "phase", "step", "active", "decider", "turn", "runouts", "hands", "hand_sizes", "fields", "coins",
                      "score", "zone_sizes", "legal", "not_legal", "only_legal_kinds", "events", "game_over", "winners",
                      *st.shared, *st.per_player]
             from engine.errors import did_you_mean
