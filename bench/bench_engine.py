@@ -3,8 +3,9 @@
     python bench/bench_engine.py [--games N] [--profile]
 
 Prints: random bots with trading off (compare with a plain hand-written simulator),
-greedy bots with trading on, and greedy bots with the event log recorded. Targets from
-the engine issue: >= 1,000 and >= 300 games/s.
+greedy bots with trading on, greedy bots with the event log recorded, and High Bohn
+(with and without Cognac) with greedy bots. Targets from the issues: >= 1,000 and
+>= 300 games/s for the base game, >= 150 for High Bohn.
 """
 
 from __future__ import annotations
@@ -23,8 +24,9 @@ from engine.rules.loader import load_ruleset  # noqa: E402
 from engine.sim.play import make_agents, play_game  # noqa: E402
 
 
-def run(label: str, games: int, bots: str, trading: bool, record: bool) -> float:
-    rules = load_ruleset("base")
+def run(label: str, games: int, bots: str, trading: bool, record: bool, ruleset: str = "base",
+        variant: str | None = None) -> float:
+    rules = load_ruleset(ruleset, variant)
     actions = 0
     start = time.perf_counter()
     for seed in range(games):
@@ -54,6 +56,8 @@ def main() -> None:
     run("random bots, trading off, no log", args.games, "random", False, False)
     run("greedy bots, trading on, no log", args.games, "greedy", True, False)
     run("greedy bots, trading on, event log", args.games, "greedy", True, True)
+    run("High Bohn, greedy bots, trading on", args.games, "greedy", True, False, "high_bohn")
+    run("High Bohn + Cognac, greedy bots", args.games, "greedy", True, False, "high_bohn", "cognac")
 
 
 if __name__ == "__main__":

@@ -43,7 +43,9 @@ def check_cards(game: Game) -> list[str]:
         problems.append("a card is in two places")
     if any(len(c) < 0 for c in game.state.coins):
         problems.append("negative coins")
-    for seat, fields in enumerate(game.state.fields):
+    # one bean per field is a base-game rule; effects (a farm, bean stew) may change it
+    mixed_allowed = game.fx is not None and game.fx.has("may_plant")
+    for seat, fields in enumerate(game.state.fields if not mixed_allowed else []):
         for index, field in enumerate(fields):
             if len({game.state.bean_of[c] for c in field}) > 1:
                 problems.append(f"seat {seat} field {index} mixes beans")

@@ -27,6 +27,9 @@ class Items:
         self.removed: set[str] = set()
         bean_index = {b: i for i, b in enumerate(game.state.bean_ids)}
         self.pay_index: dict[str, int] = {it.id: bean_index.get(it.pay_with, -1) if it.pay_with else -1 for it in game.rules.items}
+        # kept up to date on every purchase and removal, so listing purchases is cheap
+        self._open: list[tuple[Item, int]] = [(it, self.pay_index[it.id]) for it in game.rules.items]
+        self._groups: list[dict[str, int]] = [{} for _ in range(game.players)]
 
     def available(self, item_id: str) -> bool:
         return item_id not in self.owner and item_id not in self.removed
@@ -48,12 +51,26 @@ class Items:
             return False
         if game.rules.item_when == "own_turn" and seat != game.state.active:
             return False
-        if sum(1 for i, s in self.owner.items() if s == seat and self.by_id[i].group == item.group) >= game.rules.item_limit:
+        if self._groups[seat].get(item.group, 0) >= game.rules.item_limit:
             return False
         return len(self._coins_of(seat, item)) >= item.price
 
     def actions(self, seat: int) -> list[Action]:
-        return [Action(BUY_ITEM, seat, want=(it.id,)) for it in self.game.rules.items if self.can_buy(seat, it)]
+        """Every purchase ``seat`` can make now (one pass over its coins)."""
+        game = self.game
+        coins = game.state.coins[seat]
+        if not self._open or (game.rules.item_when == "own_turn" and seat != game.state.active):
+            return []
+        bean_of = game.state.bean_of
+        per_bean: dict[int, int] = {}
+        for c in coins:
+            b = bean_of[c]
+            per_bean[b] = per_bean.get(b, 0) + 1
+        total = len(coins)
+        owned = self._groups[seat]
+        limit = game.rules.item_limit
+        return [Action(BUY_ITEM, seat, want=(it.id,)) for it, pay in self._open
+                if (total if pay < 0 else per_bean.get(pay, 0)) >= it.price and owned.get(it.group, 0) < limit]
 
     def buy(self, seat: int, item_id: str) -> None:
         game = self.game
@@ -66,7 +83,7 @@ class Items:
         if target is None:
             target = game.state.per_player[game.rules.item_paid_to][seat]
         target.extend(paying)
-        self.owner[item_id] = seat
+        self.take(seat, item)
         fx = game.fx
         game.emit("bought", seat=seat, item=item.id, group=item.group, price=item.price,
                   paid=[game.bean_name(c) for c in paying], rule=item.span)
@@ -80,6 +97,12 @@ class Items:
         self._remove_exhausted(item)
         game.signal("bought", player=seat, item=item.id, group=item.group, price=item.price)
 
+    def take(self, seat: int, item: Item) -> None:
+        """Record that ``seat`` owns ``item`` (bought, or given by a set-up)."""
+        self.owner[item.id] = seat
+        self._open = [(it, pay) for it, pay in self._open if it.id != item.id]
+        self._groups[seat][item.group] = self._groups[seat].get(item.group, 0) + 1
+
     def _remove_exhausted(self, item: Item) -> None:
         limit = self.game.row.group_owner_limit
         if not limit:
@@ -90,5 +113,6 @@ class Items:
         gone = [it.id for it in self.game.rules.items if it.group == item.group and self.available(it.id)]
         if gone:
             self.removed.update(gone)
+            self._open = [(it, pay) for it, pay in self._open if it.id not in self.removed]
             self.game.emit("items_removed", seat=None, items=gone, group=item.group,
                            rule=self.game.rules.origin("player_counts", str(self.game.players), "group_owner_limit"))

@@ -87,3 +87,32 @@ def test_games_with_effects_keep_the_invariants(players: int, tmp_path) -> None:
         bots = ["random"] if seed % 2 else ["greedy"]
         played = play_game(rules, players, seed, make_agents(bots, players, seed), record=False, after_action=after)
         assert played.game.over
+
+
+HIGH_BOHN_SEEDS = 300
+
+
+@pytest.mark.parametrize("variant", [None, "cognac"])
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_high_bohn_games_keep_the_invariants_and_buy_buildings(players: int, variant: str | None) -> None:
+    rules = load_ruleset("high_bohn", variant)
+    with_buildings = 0
+    for seed in range(HIGH_BOHN_SEEDS):
+        problems: list[str] = []
+        hands: list[list[int]] = []
+
+        def after(game: Game, action) -> None:  # type: ignore[no-untyped-def]
+            nonlocal hands
+            problems.extend(check_cards(game))
+            if hands:
+                problems.extend(check_hand_order(hands, game.state.hands))
+            hands = [list(h) for h in game.state.hands]
+            assert not problems, f"seed {seed}, after {action}: {problems}"
+
+        bots = ["greedy"] if seed % 3 else ["random"]
+        played = play_game(rules, players, seed, make_agents(bots, players, seed), record=False, after_action=after)
+        game = played.game
+        assert game.over and game.items is not None
+        with_buildings += bool(game.items.owner)
+        assert all(len(c) >= 0 for c in game.state.coins)
+    assert with_buildings >= HIGH_BOHN_SEEDS * 0.9, "buildings are bought in most games"
