@@ -49,10 +49,6 @@ class GameState:
         n += sum(len(f) for fs in self.fields for f in fs)
         return n
 
-    def field_bean(self, seat: int, index: int) -> int:
-        f = self.fields[seat][index]
-        return self.bean_of[f[0]] if f else -1
-
 
 def new_state(rules: Ruleset, players: int, seed: int) -> GameState:
     """Shuffle the beans in play with the game's one RNG and deal the starting hands."""

@@ -33,7 +33,7 @@ EXAMPLES: dict[str, str] = {
     # queries
     "beanometer": "modify beanometer if bean == garden = [1, 2, 3, 4]",
     "may_harvest": "modify may_harvest if field.size == 1 = true",
-    "may_plant": "modify may_plant if bean == soy and field.size > 0 and field.bean.count >= 14 = true",
+    "may_plant": "modify may_plant if bean == soy and field.size > 0 and item(field.cards, 0).bean.count >= 14 = true",
     "harvest_coins": "modify harvest_coins if value == 4 = 5",
     "plant_min": "modify plant_min if step == \"plant_from_hand\" = 0",
     "plant_max": "modify plant_max if step == \"plant_from_hand\" = 3",
@@ -44,7 +44,7 @@ EXAMPLES: dict[str, str] = {
     "max_fields": "modify max_fields = value + 1",
     "storage_capacity": "modify storage_capacity if zone == zone(set_aside) = 2",
     "hand_limit": "modify hand_limit = 7",
-    "price": "modify price if item == \"pirate\" = value - 1",
+    "price": "modify price if item == \"second_ship\" = value - 1",
     "may_trade": "modify may_trade by anyone = false",
     "score": "modify score = value + counter(owner, \"building value\")",
     # statements

@@ -50,6 +50,11 @@ def sheet_data(rules: Ruleset, players: int) -> dict[str, Any]:
         "options": {k: {"value": o.value, "meaning": o.choices[o.value]} for k, o in rules.options.items()},
         "final_harvest": rules.final_harvest,
         "assumptions": [{"id": a.id, "text": a.text, "where": a.where} for a in rules.assumptions],
+        "effects": [{"id": e.id, "description": e.description} for e in rules.effects],
+        "items": [{"id": it.id, "name": it.name, "group": it.group, "price": it.price, "pay_with": it.pay_with,
+                   "description": it.description} for it in rules.items],
+        "group_owner_limit": row.group_owner_limit,
+        "last_round": rules.last_round,
         "sources": list(rules.sources),
     }
 
@@ -139,6 +144,18 @@ def sheet_markdown(rules: Ruleset, players: int) -> str:
         out.append("- If it runs out during one of these phases, the turn still goes on through them: " + ", ".join(finishing) + "; in any other phase the game ends at once.")
     if rules.final_harvest:
         out.append("- Then every field is harvested; cards in hand are worth nothing.")
+    if rules.last_round:
+        out.append("- After the final harvest, each player from the active one on may still buy, then the game is scored.")
+    if rules.effects:
+        out += ["", "## Special rules", ""]
+        out += [f"- `{e.id}`: {e.description or 'see the ruleset'}" for e in rules.effects]
+    if rules.items:
+        out += ["", "## Items", ""]
+        paid = "" if not any(it.pay_with for it in rules.items) else " Items are paid with coins showing their bean."
+        limit = f" Once {row.group_owner_limit} players own one of a kind, the rest of that kind leave the game." if row.group_owner_limit else ""
+        out += [f"A player may own {rules.item_limit} item(s) of each kind.{paid}{limit}", ""]
+        out += ["| item | price | paid with | attribute |", "|---|--:|---|---|"]
+        out += [f"| {it.name} | {it.price} | {it.pay_with or 'any'} | {it.description} |" for it in rules.items]
     out += ["", "## Options", ""]
     for option in rules.options.values():
         out.append(f"- `{option.id}` = `{option.value}`: {option.choices[option.value]}")
