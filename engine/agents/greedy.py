@@ -21,6 +21,8 @@ Fields = list[tuple[str | None, int]]
 
 class GreedyBot:
     name = "greedy"
+    #: The bot builds its own offers, so the engine need not list every possible one.
+    wants_offers = False
 
     def __init__(self, seed: int = 0, max_offers: int = 3) -> None:
         self.rng = random.Random(seed)
@@ -136,45 +138,45 @@ class GreedyBot:
         ends = [a for a in legal if a.kind in (END_TRADING, PASS)]
         if self._offers >= self.max_offers:
             return ends[0]
-        offers = [a for a in legal if a.kind == PROPOSE]
-        choice = self._pick_offer(view, offers, fields) if offers else None
+        choice = self._pick_offer(view, fields)
         if choice is None:
             return ends[0]
         self._offers += 1
         self._tried.add(choice)
         return choice
 
-    def _pick_offer(self, view: SeatView, offers: list[Action], fields: Fields) -> Action | None:
+    def _pick_offer(self, view: SeatView, fields: Fields) -> Action | None:
+        """Build an offer from what the seat sees (the engine need not list them all)."""
         mine = [b for b, _ in sorted(fields, key=lambda f: -f[1]) if b is not None]
         hand = view.hand()
+        zone = view.trade_zone()
+        revealed = view.trade_display()
+        others = [(view.seat + k) % view.players for k in range(1, view.players)]
         if view.seat == view.active:
             # revealed cards we cannot use: give them to a seat that grows them
-            others = [(view.seat + k) % view.players for k in range(1, view.players)]
-            for a in offers:
-                zone, index = a.give[0]
-                if zone != "hand" and not a.want:
-                    bean = view.zone(zone)[index]
-                    if not self._fits(fields, bean):
-                        for seat in others:
-                            gift = Action(PROPOSE, view.seat, target=seat, give=a.give)
-                            if self._grows(view.fields(seat), bean) and gift not in self._tried:
-                                return gift
-            # unwanted front hand cards, offered to the table for a bean we grow
-            for a in offers:
-                zone, index = a.give[0]
-                if zone == "hand" and index < 3 and a.want and mine and a.want[0] == mine[0] and a not in self._tried:
-                    bean = hand[index]
-                    if not self._fits(fields, bean) and any(self._grows(view.fields(s), bean) for s in others):
-                        return a
+            for index, bean in enumerate(revealed):
+                if self._fits(fields, bean):
+                    continue
+                for seat in others:
+                    gift = Action(PROPOSE, view.seat, target=seat, give=((zone, index),))
+                    if gift not in self._tried and self._grows(view.fields(seat), bean):
+                        return gift
+            # unwanted front hand cards, offered to the table for the bean we grow most
+            if mine:
+                for index, bean in enumerate(hand[:3]):
+                    offer = Action(PROPOSE, view.seat, target=-1, give=(("hand", index),), want=(mine[0],))
+                    if (bean != mine[0] and offer not in self._tried and not self._fits(fields, bean)
+                            and any(self._grows(view.fields(s), bean) for s in others)):
+                        return offer
             return None
-        # not active: ask for a revealed bean we grow, paying with a card we do not need
-        wanted = [b for b in view.trade_display() if self._grows(fields, b)]
+        # not active: ask for a revealed bean we grow, paying with a card we do not grow
+        wanted = [b for b in revealed if self._grows(fields, b)]
         if not wanted:
             return None
-        for a in offers:
-            zone, index = a.give[0]
-            if a.want and a.want[0] in wanted and not self._grows(fields, hand[index]) and a not in self._tried:
-                return a
+        for index, bean in enumerate(hand):
+            offer = Action(PROPOSE, view.seat, target=view.active, give=(("hand", index),), want=(wanted[0],))
+            if bean != wanted[0] and not self._grows(fields, bean) and offer not in self._tried:
+                return offer
         return None
 
     def _answer(self, view: SeatView, legal: list[Action]) -> Action:

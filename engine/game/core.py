@@ -56,6 +56,7 @@ class Game:
         self.fx: GameEffects | None = GameEffects(self) if rules.effects or rules.items else None
         self.items: Items | None = Items(self) if rules.items else None
         self.final_round = False
+        self.listing_offers = True
         self.emit("game_started", seat=None, seed=seed, players=players, ruleset=rules.id,
                   variant=rules.variant, dealt=list(self.row.deal), rule=self.row.span)
         self._enter_turn()
@@ -76,10 +77,14 @@ class Game:
     def phase(self) -> Phase:
         return self.phases[self.state.phase_index]
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        """Everything ``seat`` may do now: step choices if it decides, plus free actions."""
+    def legal_actions(self, seat: int, *, offers: bool = True) -> list[Action]:
+        """Everything ``seat`` may do now: step choices if it decides, plus free actions.
+
+        With ``offers=False`` trade offers are not enumerated (agents that build their own
+        offers save the work); any valid offer is still accepted by ``apply``."""
         if self.state.over:
             return []
+        self.listing_offers = offers
         actions = self.step.legal(self, seat) if seat == self.step.decider(self) else []
         actions.extend(self.free_actions(seat))
         self._listed = (self.actions_taken, seat, tuple(actions))

@@ -111,13 +111,14 @@ class Trade(StepRun):
         active = game.state.active
         if self.mode == "respond":
             return self._answers(game, seat)
+        listing = game.listing_offers and self.proposals[seat] < MAX_PROPOSALS
         if self.mode == "solicit":
             out = [Action(PASS, seat)]
-            if self.proposals[seat] < MAX_PROPOSALS:
+            if listing:
                 out.extend(self._single_offers(game, seat, active))
             return out
         out = [Action(END_TRADING, seat)]
-        if self.proposals[seat] < MAX_PROPOSALS:
+        if listing:
             out.extend(self._single_offers(game, seat, OPEN))
         return out
 

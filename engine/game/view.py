@@ -68,6 +68,10 @@ class SeatView:
             return [g.bean_name(c) for c in g.state.shared[zone_id]]
         return []
 
+    def trade_zone(self) -> str:
+        """The id of the display zone of the trading window now open ('' if none)."""
+        return str(getattr(self._game.step, "revealed_id", ""))
+
     def trade_display(self) -> list[str]:
         """The revealed cards of the trading window now open, if any."""
         zone = getattr(self._game.step, "revealed_id", None)

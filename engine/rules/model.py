@@ -179,8 +179,8 @@ class Ruleset:
         return self.player_counts[players]
 
     def bean(self, bean_id: str) -> Bean:
-        for bean in self.beans:
-            if bean.id == bean_id:
+        for bean in self.beans:  # eleven-odd beans: a scan is as fast as a dict here
+            if bean.id is bean_id or bean.id == bean_id:
                 return bean
         raise KeyError(bean_id)
 

@@ -60,7 +60,7 @@ def play_game(
     while not game.over:
         seat = game.decider
         assert seat is not None
-        legal = game.legal_actions(seat)
+        legal = game.legal_actions(seat, offers=getattr(agents[seat], "wants_offers", True))
         if not legal:
             raise BohnError.one("G606", f"seat {seat} has no legal action in {game.phase.id}/{game.step.kind}")
         action = agents[seat].choose(views[seat], legal)
