@@ -30,6 +30,7 @@ class GreedyBot:
         self._turn = -1
         self._offers = 0
         self._tried: set[Action] = set()
+        self._top: dict[str, int] = {}  # last beanometer step per bean (the printed card's)
 
     # ------------------------------------------------------------------ helpers
 
@@ -51,11 +52,15 @@ class GreedyBot:
 
     def _maxed(self, view: SeatView, fields: Fields) -> int:
         """A field that has reached its bean's last beanometer step, or -1."""
+        top = self._top
         for i, (bean, count) in enumerate(fields):
             if bean is None:
                 continue
-            meter = [t for t in view.bean(bean).beanometer if t is not None]
-            if meter and count >= meter[-1]:
+            last = top.get(bean)
+            if last is None:
+                meter = [t for t in view.bean(bean).beanometer if t is not None]
+                last = top[bean] = meter[-1] if meter else 10**9
+            if count >= last:
                 return i
         return -1
 
@@ -69,18 +74,18 @@ class GreedyBot:
         if first == DECLINE:
             return self._answer(view, legal)
         fields = view.fields()
-        harvests = [a for a in legal if a.kind == HARVEST]
+        kinds = {a.kind for a in legal}
+        harvests = [a for a in legal if a.kind == HARVEST] if HARVEST in kinds else []
         if harvests:
             maxed = self._maxed(view, fields)
             if maxed >= 0:
                 for a in harvests:
                     if a.field == maxed:
                         return a
-        for a in legal:
-            if a.kind == BUY_FIELD and self._wants_field(view):
-                return a
-        buys = [a for a in legal if a.kind == BUY_ITEM]
-        if buys:
+        if BUY_FIELD in kinds and self._wants_field(view):
+            return next(a for a in legal if a.kind == BUY_FIELD)
+        if BUY_ITEM in kinds:
+            buys = [a for a in legal if a.kind == BUY_ITEM]
             best = max(buys, key=lambda a: (view.item_price(a.want[0]), a.want[0]))
             runouts, end = view.runouts()
             # attributes (price 2+) at once; plain price-1 items when the end is near
