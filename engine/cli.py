@@ -94,8 +94,8 @@ def cmd_rules(args: argparse.Namespace) -> int:
             return 0
         width = max([len(r[0]) for r in rows] + [7])
         print(f"{'ruleset':<{width}}  {'players':<7}  {'variants':<20}  name")
-        for rid, name, players, variants, problem in rows:
-            print(f"{rid:<{width}}  {players:<7}  {variants:<20}  {name}{'  ' + problem if problem else ''}")
+        for rid, name, counts, variants, problem in rows:
+            print(f"{rid:<{width}}  {counts:<7}  {variants:<20}  {name}{'  ' + problem if problem else ''}")
         return 0
     rules = load_ruleset(args.name, args.variant)
     players = args.players or (4 if rules.min_players <= 4 <= rules.max_players else rules.min_players)

@@ -159,10 +159,10 @@ class GameEffects:
         return [FieldRef(player, i) for i in range(len(self.game.state.fields[player]))]
 
     def field_cards(self, f: FieldRef) -> list[int]:
-        return list(self.game.state.fields[f.player][f.index])
+        return list(self.game.state.fields[f.player][f.slot])
 
     def field_only(self, f: FieldRef) -> list[str]:
-        return list(self.field_limits.get((f.player, f.index), []))
+        return list(self.field_limits.get((f.player, f.slot), []))
 
     def coins(self, player: int) -> int:
         return len(self.game.state.coins[player])
@@ -241,14 +241,14 @@ class GameEffects:
         self._do_move(cards, ZoneRef(self._staging, to))
 
     def _do_harvest(self, field: FieldRef) -> None:
-        if self.game.state.fields[field.player][field.index]:
-            self.game.harvest(field.player, field.index)
+        if self.game.state.fields[field.player][field.slot]:
+            self.game.harvest(field.player, field.slot)
 
     def _do_plant(self, card: int, field: FieldRef) -> None:
-        if not self.game.fits(field.player, card, field.index):
-            raise BohnError.one("L813", f"a {self.bean_of(card)} cannot be planted on field {field.index} of seat {field.player}")
+        if not self.game.fits(field.player, card, field.slot):
+            raise BohnError.one("L813", f"a {self.bean_of(card)} cannot be planted on field {field.slot} of seat {field.player}")
         self._take(card)
-        self.game.plant(field.player, card, field.index, "effect")
+        self.game.plant(field.player, card, field.slot, "effect")
 
     def _do_discard(self, cards: list[int]) -> None:
         self._do_move(cards, ZoneRef(self._discard, None))
@@ -277,9 +277,9 @@ class GameEffects:
 
     def _do_remove_field(self, field: FieldRef) -> None:
         fields = self.game.state.fields[field.player]
-        if fields[field.index]:
+        if fields[field.slot]:
             raise BohnError.one("L813", "only an empty field can be removed")
-        del fields[field.index]
+        del fields[field.slot]
 
     def _do_shuffle(self, zone: ZoneRef) -> None:
         self.game.state.rng.shuffle(self._target(zone))

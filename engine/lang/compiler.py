@@ -163,7 +163,7 @@ ATTR_IMPL: dict[str, dict[str, Callable[[World, Any], Any]]] = {
         "size": lambda w, f: len(w.field_cards(f)),
         "cards": lambda w, f: w.field_cards(f),
         "owner": lambda w, f: f.player,
-        "index": lambda w, f: f.index,
+        "index": lambda w, f: f.slot,
         "beans": lambda w, f: list(dict.fromkeys(w.bean_of(c) for c in w.field_cards(f))),
         "only": lambda w, f: w.field_only(f),
     },

@@ -247,7 +247,8 @@ def _syntax_error(exc: UnexpectedInput, source: SnippetSource) -> BohnError:
     line = getattr(exc, "line", 1) or 1
     col = getattr(exc, "column", 1) or 1
     if isinstance(exc, UnexpectedCharacters):
-        ch = source.text[exc.pos_in_stream] if 0 <= exc.pos_in_stream < len(source.text) else "?"
+        pos = exc.pos_in_stream if isinstance(exc.pos_in_stream, int) else -1
+        ch = source.text[pos] if 0 <= pos < len(source.text) else "?"
         message = f"unexpected character `{ch}`"
     elif isinstance(exc, UnexpectedEOF):
         message = "the effect ends too early" + _pretty_expected(set(exc.expected))

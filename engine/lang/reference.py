@@ -10,9 +10,9 @@ from __future__ import annotations
 from engine.lang import vocab as V
 from engine.lang.parser import GRAMMAR
 
-#: One compiled example per vocabulary entry (beans and zones of the base game).
-EXAMPLES: dict[str, str] = {
-    # events
+#: One compiled example per vocabulary entry (beans and zones of the base game), per kind
+#: of entry: a query and a function may share a name (``beanometer``).
+EVENT_EXAMPLES: dict[str, str] = {
     "planted": "when planted if event.bean == soy { add_counter(owner, \"soy planted\", 1) }",
     "harvested": "when harvested by anyone if event.bean == blue and event.coins >= 1 { gain(owner, 1) }",
     "bought": "when bought by others if event.price >= 3 { gain(owner, 1) }",
@@ -30,7 +30,8 @@ EXAMPLES: dict[str, str] = {
     "action_played": "when action_played by others if ask(owner, \"Prevent it?\") { cancel }",
     "game_ending": "when game_ending { gain(owner, coins(owner) // 5) }",
     "game_ended": "when game_ended { note(\"good game\") }",
-    # queries
+}
+QUERY_EXAMPLES: dict[str, str] = {
     "beanometer": "modify beanometer if bean == garden = [1, 2, 3, 4]",
     "may_harvest": "modify may_harvest if field.size == 1 = true",
     "may_plant": "modify may_plant if bean == soy and field.size > 0 and item(field.cards, 0).bean.count >= 14 = true",
@@ -47,7 +48,8 @@ EXAMPLES: dict[str, str] = {
     "price": "modify price if item == \"second_ship\" = value - 1",
     "may_trade": "modify may_trade by anyone = false",
     "score": "modify score = value + counter(owner, \"building value\")",
-    # statements
+}
+STATEMENT_EXAMPLES: dict[str, str] = {
     "move": "move(top(discard, 1), coins)",
     "gain": "gain(owner, 2, from: discard)",
     "pay": "pay(owner, 2, to: out_of_game)",
@@ -64,7 +66,8 @@ EXAMPLES: dict[str, str] = {
     "set_counter": "set_counter(owner, \"raids\", 0)",
     "show": "show(cards(zone(hand, opponent)), owner)",
     "note": "note(\"a rule ran\")",
-    # functions
+}
+FUNCTION_EXAMPLES: dict[str, str] = {
     "count": "let n = count(cards(hand))",
     "sum": "let n = sum([1, 2, 3])",
     "min": "let n = min(coins(owner), 3)",
@@ -105,16 +108,16 @@ def _params(signature: V.Signature) -> str:
 def reference_markdown() -> str:
     out = ["## Reference (generated from the vocabulary; every example is compiled by the tests)", ""]
     out += ["### Events", "", "`when EVENT [by owner|others|anyone|active] [if CONDITION] { … }`. Inside, `event.X` reads the payload.", ""]
-    out += _table([(f"`{n}`", ", ".join(f"{k}: {t}" for k, t in p.items()), f"`{EXAMPLES[n]}`") for n, p in V.EVENTS.items()],
+    out += _table([(f"`{n}`", ", ".join(f"{k}: {t}" for k, t in p.items()), f"`{EVENT_EXAMPLES[n]}`") for n, p in V.EVENTS.items()],
                   ("event", "payload", "example"))
     out += ["", "### Queries", "", "`modify QUERY [by …] [if CONDITION] = EXPRESSION`. `value` is the value so far; the query's names are bound.", ""]
-    out += _table([(f"`{n}`", ", ".join(f"{k}: {t}" for k, t in p.items()), t, doc, f"`{EXAMPLES[n]}`")
+    out += _table([(f"`{n}`", ", ".join(f"{k}: {t}" for k, t in p.items()), t, doc, f"`{QUERY_EXAMPLES[n]}`")
                    for n, (p, t, doc) in V.QUERIES.items()], ("query", "names bound", "value", "meaning", "example"))
     out += ["", "### Statements", ""]
-    out += _table([(f"`{n}({_params(s)})`", s.doc, f"`{EXAMPLES[n]}`") for n, s in V.STATEMENTS.items()],
+    out += _table([(f"`{n}({_params(s)})`", s.doc, f"`{STATEMENT_EXAMPLES[n]}`") for n, s in V.STATEMENTS.items()],
                   ("statement", "does", "example"))
     out += ["", "### Functions", ""]
-    out += _table([(f"`{n}({_params(s)})`", s.returns, s.doc, f"`{EXAMPLES[n]}`") for n, s in V.FUNCTIONS.items()],
+    out += _table([(f"`{n}({_params(s)})`", s.returns, s.doc, f"`{FUNCTION_EXAMPLES[n]}`") for n, s in V.FUNCTIONS.items()],
                   ("function", "returns", "meaning", "example"))
     out += ["", "### Attributes", ""]
     out += _table([(t, ", ".join(f"`.{k}` ({v})" for k, v in attrs.items())) for t, attrs in V.ATTRIBUTES.items()],

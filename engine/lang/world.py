@@ -15,7 +15,7 @@ from typing import Any, Callable, NamedTuple, Protocol, Sequence
 
 class FieldRef(NamedTuple):
     player: int
-    index: int
+    slot: int
 
 
 class ZoneRef(NamedTuple):
@@ -128,7 +128,7 @@ class TableWorld:
         return [FieldRef(player, i) for i in range(len(self.field_lists.get(player, [])))]
 
     def field_cards(self, f: FieldRef) -> list[int]:
-        return list(self.field_lists[f.player][f.index])
+        return list(self.field_lists[f.player][f.slot])
 
     def field_only(self, f: FieldRef) -> list[str]:
         return list(self.field_limits.get(f, []))
@@ -203,7 +203,7 @@ class TableWorld:
         self._do_move(cards, ZoneRef(self.staging_id, to))
 
     def _do_harvest(self, field: FieldRef) -> None:
-        cards = self.field_lists[field.player][field.index]
+        cards = self.field_lists[field.player][field.slot]
         if not cards:
             return
         bean = self.card_beans[cards[0]]
@@ -219,7 +219,7 @@ class TableWorld:
 
     def _do_plant(self, card: int, field: FieldRef) -> None:
         self._remove(card)
-        self.field_lists[field.player][field.index].append(card)
+        self.field_lists[field.player][field.slot].append(card)
 
     def _do_discard(self, cards: list[int]) -> None:
         self._do_move(cards, ZoneRef(self.discard_id, None))
@@ -241,7 +241,7 @@ class TableWorld:
             self.field_limits[FieldRef(player, len(fields) - 1)] = list(only)
 
     def _do_remove_field(self, field: FieldRef) -> None:
-        del self.field_lists[field.player][field.index]
+        del self.field_lists[field.player][field.slot]
 
     def _do_add_counter(self, player: int, name: str, amount: int) -> None:
         self.counters[(player, name)] = self.counters.get((player, name), 0) + amount

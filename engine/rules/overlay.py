@@ -90,7 +90,7 @@ def _merge_id_list(target: LList, patch: LMap, problems: list[Diagnostic]) -> No
                 return i
         return -1
 
-    ids = [item.get("id") for item in target if isinstance(item, dict)]
+    ids = [str(item.get("id")) for item in target if isinstance(item, dict)]
     for key in [k for k in patch if k.startswith("-") and len(k) > 1]:
         i = index_of(key[1:])
         if i < 0:

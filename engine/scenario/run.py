@@ -71,8 +71,7 @@ def run_scenario(sc: Scenario, *, mutant: bool = False) -> Outcome:
             arrange(game, sc.setup)
     except BohnError as exc:
         d = exc.diagnostics[0]
-        failure = Failure(d.code, d.message, d.span or sc.setup_span or sc.span)
-        return _verdict(sc, failure, mutant)
+        return _verdict(sc, Failure(d.code, d.message, d.span or sc.setup_span or sc.span), mutant)
     mark = len(game.events)
     for step in sc.steps:
         failure = _run_step(game, step, mark)
@@ -170,16 +169,15 @@ def _check_expect(game: Game, step: ScenarioStep, mark: int) -> Failure | None:
                 _cmp(diffs, f"hand_sizes.{seat}", n, len(st.hands[seat]) if seat < game.players else None)
         elif key == "fields":
             for seat, fields in _seat_keys(want):
-                actual = [_beans(game, f) for f in st.fields[seat]] if seat < game.players else None
-                _cmp(diffs, f"fields.{seat}", fields, actual)
+                planted = [_beans(game, f) for f in st.fields[seat]] if seat < game.players else None
+                _cmp(diffs, f"fields.{seat}", fields, planted)
         elif key == "coins":
             for seat, value in _seat_keys(want):
                 coins = st.coins[seat] if seat < game.players else []
                 _cmp(diffs, f"coins.{seat}", value, len(coins) if isinstance(value, int) else _beans(game, coins))
         elif key == "score":
             for seat, value in _seat_keys(want):
-                actual = game.scores[seat] if game.over else len(st.coins[seat])
-                _cmp(diffs, f"score.{seat}", value, actual)
+                _cmp(diffs, f"score.{seat}", value, game.scores[seat] if game.over else len(st.coins[seat]))
         elif key == "items":
             for seat, ids in _seat_keys(want):
                 owned = sorted(i for i, s in game.items.owner.items() if s == seat) if game.items else []
@@ -220,8 +218,7 @@ def _check_expect(game: Game, step: ScenarioStep, mark: int) -> Failure | None:
         elif key in st.shared or key == "draw_pile":
             zid = deck_id if key == "draw_pile" else key
             cards = st.shared[zid]
-            actual = _beans(game, list(reversed(cards))[: len(want)]) if zid == deck_id else _beans(game, cards)
-            _cmp(diffs, key, want, actual)
+            _cmp(diffs, key, want, _beans(game, list(reversed(cards))[: len(want)]) if zid == deck_id else _beans(game, cards))
         elif key in st.per_player:
             for seat, beans in _seat_keys(want):
                 _cmp(diffs, f"{key}.{seat}", beans, _beans(game, st.per_player[key][seat]) if seat < game.players else None)

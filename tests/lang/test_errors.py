@@ -8,7 +8,6 @@ import pytest
 
 from engine.errors import BohnError
 from engine.lang import CheckEnv, TableWorld, compile_effect, fire
-from engine.lang.compiler import new_ctx
 from engine.rules.yamlload import load_file
 
 ENV = CheckEnv.of(["blue", "red", "garden"], {"discard": "shared", "hand": "player", "coins": "player"})

@@ -8,7 +8,8 @@ import pytest
 
 from engine.lang import CheckEnv, compile_effect
 from engine.lang import vocab as V
-from engine.lang.reference import EXAMPLES, reference_markdown
+from engine.lang.reference import (EVENT_EXAMPLES, FUNCTION_EXAMPLES, QUERY_EXAMPLES, STATEMENT_EXAMPLES,
+                                   reference_markdown)
 from engine.rules.loader import load_ruleset
 
 DOC = (Path(__file__).resolve().parents[2] / "docs" / "effect-language.md").read_text(encoding="utf-8")
@@ -16,14 +17,20 @@ BASE = load_ruleset("base")
 ENV = CheckEnv.of([b.id for b in BASE.beans], {z.id: z.owner for z in BASE.zones})
 
 
+PAIRS = [(V.EVENTS, EVENT_EXAMPLES), (V.QUERIES, QUERY_EXAMPLES), (V.STATEMENTS, STATEMENT_EXAMPLES),
+         (V.FUNCTIONS, FUNCTION_EXAMPLES)]
+ALL = [(kind, name, text) for kind, (_, examples) in zip(("event", "query", "statement", "function"), PAIRS)
+       for name, text in sorted(examples.items())]
+
+
 def test_every_vocabulary_entry_has_an_example() -> None:
-    names = {*V.EVENTS, *V.QUERIES, *V.STATEMENTS, *V.FUNCTIONS}
-    assert names - set(EXAMPLES) == set()
+    for vocabulary, examples in PAIRS:
+        assert set(vocabulary) == set(examples)
 
 
-@pytest.mark.parametrize("name", sorted(EXAMPLES))
-def test_examples_compile(name: str) -> None:
-    compile_effect(EXAMPLES[name], env=ENV, name=name)
+@pytest.mark.parametrize(("kind", "name", "text"), ALL, ids=[f"{k}:{n}" for k, n, _ in ALL])
+def test_examples_compile(kind: str, name: str, text: str) -> None:
+    compile_effect(text, env=ENV, name=name)
 
 
 def test_docs_are_the_head_plus_the_generated_reference() -> None:
