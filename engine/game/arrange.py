@@ -34,16 +34,7 @@ def arrange(game: Game, spec: Mapping[str, Any]) -> None:
     coins_id = rules.zone_of_kind("coins").id
     index_of = {b: i for i, b in enumerate(st.bean_ids)}
 
-    everything = list(st.deck)  # shuffled order first, so leftovers keep the seeded order
-    for zone_id, zone in st.shared.items():
-        if zone_id != deck_id:
-            everything.extend(zone)
-    for zones in st.per_player.values():
-        for zone in zones:
-            everything.extend(zone)
-    for fields in st.fields:
-        for field in fields:
-            everything.extend(field)
+    everything = st.all_cards()  # the deck first, so leftovers keep the seeded order
     pool: dict[int, list[int]] = defaultdict(list)
     for card in everything:
         pool[st.bean_of[card]].append(card)

@@ -19,22 +19,8 @@ if TYPE_CHECKING:
     from engine.game.core import Game
 
 
-def all_cards(game: Game) -> list[int]:
-    st = game.state
-    cards: list[int] = []
-    for zone in st.shared.values():
-        cards.extend(zone)
-    for zones in st.per_player.values():
-        for zone in zones:
-            cards.extend(zone)
-    for fields in st.fields:
-        for field in fields:
-            cards.extend(field)
-    return cards
-
-
 def check_cards(game: Game) -> list[str]:
-    cards = all_cards(game)
+    cards = game.state.all_cards()
     expected = len(game.state.bean_of)
     problems = []
     if len(cards) != expected:

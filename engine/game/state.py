@@ -42,6 +42,21 @@ class GameState:
     step_index: int = 0
     extra: dict[str, int] = field(default_factory=dict)
 
+    def all_cards(self) -> list[int]:
+        """Every card of the game: the deck's first (bottom to top), then every other zone,
+        then the fields."""
+        cards = list(self.deck)
+        for zone in self.shared.values():
+            if zone is not self.deck:
+                cards.extend(zone)
+        for zones in self.per_player.values():
+            for zone in zones:
+                cards.extend(zone)
+        for fields in self.fields:
+            for field in fields:
+                cards.extend(field)
+        return cards
+
     def total_cards(self) -> int:
         """Every card in every zone: constant for the whole game (an invariant)."""
         n = sum(len(z) for z in self.shared.values())
