@@ -53,16 +53,9 @@ class GameState:
             for zone in zones:
                 cards.extend(zone)
         for fields in self.fields:
-            for field in fields:
-                cards.extend(field)
+            for planted in fields:
+                cards.extend(planted)
         return cards
-
-    def total_cards(self) -> int:
-        """Every card in every zone: constant for the whole game (an invariant)."""
-        n = sum(len(z) for z in self.shared.values())
-        n += sum(len(z) for zones in self.per_player.values() for z in zones)
-        n += sum(len(f) for fs in self.fields for f in fs)
-        return n
 
 
 def new_state(rules: Ruleset, players: int, seed: int) -> GameState:
