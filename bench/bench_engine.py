@@ -2,6 +2,9 @@
 
     python bench/bench_engine.py [--games N] [--profile]
 
+It measures the engine that ``import engine`` finds: install with
+``BOHN_COMPILE=1 pip install .`` (not editable) to measure the compiled build.
+
 Prints: random bots with trading off (compare with a plain hand-written simulator),
 greedy bots with trading on, greedy bots with the event log recorded, and High Bohn
 (with and without Cognac) with greedy bots. Targets from the issues: >= 1,000 and
@@ -17,7 +20,10 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+try:  # the installed engine (possibly compiled with BOHN_COMPILE=1), else this checkout
+    import engine  # noqa: F401
+except ImportError:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from engine.rules.loader import load_ruleset  # noqa: E402
@@ -48,6 +54,11 @@ def main() -> None:
         pstats.Stats("/tmp/bohn.prof").sort_stats("tottime").print_stats(20)
         return
     import plain_sim
+
+    import engine.game.core as core
+
+    kind = "compiled with mypyc" if not core.__file__.endswith(".py") else "pure Python"
+    print(f"engine: {Path(core.__file__).parent.parent} ({kind})")
 
     start = time.perf_counter()
     for seed in range(args.games * 3):

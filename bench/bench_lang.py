@@ -12,7 +12,10 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+try:  # the installed engine (possibly compiled with BOHN_COMPILE=1), else this checkout
+    import engine  # noqa: F401
+except ImportError:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.lang import CheckEnv, TableWorld, ZoneRef, compile_effect, fire, modify  # noqa: E402
 from engine.lang.parser import parse, parser  # noqa: E402

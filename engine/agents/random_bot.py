@@ -26,9 +26,10 @@ class RandomBot:
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
         if view.turn != self._turn:
             self._turn, self._offers = view.turn, 0
-        offers = [a for a in legal if a.kind == PROPOSE]
-        if offers and self._offers < self.max_offers and self.rng.random() < self.offer_chance:
+        others = [a for a in legal if a.kind != PROPOSE]
+        if len(others) == len(legal):  # no offers on the table: the common case
+            return legal[self.rng.randrange(len(legal))]
+        if self._offers < self.max_offers and self.rng.random() < self.offer_chance:
             self._offers += 1
-            return self.rng.choice(offers)
-        others = [a for a in legal if a.kind != PROPOSE] or legal
-        return self.rng.choice(others)
+            return self.rng.choice([a for a in legal if a.kind == PROPOSE])
+        return self.rng.choice(others or legal)

@@ -46,7 +46,11 @@ class Game:
         self._beans = rules.beans
         self._protection = rules.option("harvest_protection")
         self._payment_zone = self.row.field_payment_to
+        self._harvest_any_time = self.row.harvest_when == "any_time"
         self.listeners: list[Callable[[dict[str, Any]], None]] = []
+        #: whether events are built at all (recorded or listened to); hot paths test it
+        #: before building an event so that fast simulations pay nothing for the log
+        self.logging = record
         self.step: Any = None
         self._listed: tuple[int, int, tuple[Action, ...]] = (-1, -1, ())
         self._bean_rules = [rules.origin("beans", i, "beanometer") for i in range(len(rules.beans))]
@@ -86,7 +90,7 @@ class Game:
             return []
         self.listing_offers = offers
         actions = self.step.legal(self, seat) if seat == self.step.decider(self) else []
-        actions.extend(self.free_actions(seat))
+        self.free_actions(seat, actions)
         self._listed = (self.actions_taken, seat, tuple(actions))
         return actions
 
@@ -147,12 +151,14 @@ class Game:
     # ------------------------------------------------------------------ free actions
 
     def harvest_allowed_now(self, seat: int) -> bool:
-        if self.row.harvest_when == "any_time" or seat == self.state.active:
+        if self._harvest_any_time or seat == self.state.active:
             return True
         return self.step is not None and self.step.decider(self) == seat and self.step.plants
 
-    def free_actions(self, seat: int) -> list[Action]:
-        out: list[Action] = []
+    def free_actions(self, seat: int, out: list[Action] | None = None) -> list[Action]:
+        """The free actions of ``seat`` now, appended to ``out`` when given."""
+        if out is None:
+            out = []
         if self.harvest_allowed_now(seat):
             out.extend([Action(HARVEST, seat, i) for i in self.harvestable(seat)])
         if self.can_buy_field(seat):
@@ -241,7 +247,8 @@ class Game:
 
     def plant(self, seat: int, card: int, index: int, source: str) -> None:
         self.state.fields[seat][index].append(card)
-        self.emit("planted", seat=seat, bean=self.bean_name(card), field=index, source=source)
+        if self.logging:
+            self.emit("planted", seat=seat, bean=self.bean_name(card), field=index, source=source)
         if self.fx is not None and self.fx.listens("planted"):
             from engine.lang.world import FieldRef
 
@@ -267,8 +274,9 @@ class Game:
         self.state.coins[seat].extend(field[count - earned:])
         self.state.discard.extend(field[: count - earned])
         field.clear()
-        self.emit("harvested", seat=seat, field=index, bean=bean.id, beans=count, coins=earned, final=final,
-                  rule=self._bean_rules[bean_index])
+        if self.logging:
+            self.emit("harvested", seat=seat, field=index, bean=bean.id, beans=count, coins=earned, final=final,
+                      rule=self._bean_rules[bean_index])
         if fx is not None and fx.listens("harvested"):
             from engine.lang.world import FieldRef
 
@@ -333,8 +341,10 @@ class Game:
     def _start_phase(self, index: int) -> None:
         self.state.phase_index = index
         self.state.step_index = 0
-        self.emit("phase_started", seat=self.state.active, rule=self.phase.span)
-        self.signal("phase_began", player=self.state.active, phase=self.phase.id)
+        if self.logging:
+            self.emit("phase_started", seat=self.state.active, rule=self.phase.span)
+        if self.fx is not None:
+            self.signal("phase_began", player=self.state.active, phase=self.phase.id)
         self._start_step()
 
     def _enter_turn(self) -> None:
@@ -380,7 +390,8 @@ class Game:
                 st.step_index += 1
                 self._start_step()
             elif st.phase_index + 1 < len(self.phases):
-                self.signal("phase_ended", player=st.active, phase=self.phase.id)
+                if self.fx is not None:
+                    self.signal("phase_ended", player=st.active, phase=self.phase.id)
                 if st.ending and self.phases[st.phase_index + 1].when_game_ends == "stop":
                     self._end_game()
                     return
@@ -389,14 +400,18 @@ class Game:
                 self._end_game()
                 return
             else:
-                self.signal("phase_ended", player=st.active, phase=self.phase.id)
-                self.signal("turn_ended", player=st.active)
+                fx = self.fx
+                if fx is not None:
+                    self.signal("phase_ended", player=st.active, phase=self.phase.id)
+                    self.signal("turn_ended", player=st.active)
                 st.active = (st.active + 1) % self.players
                 st.turn += 1
-                if self.fx is not None:
-                    self.fx.new_turn()
-                self.emit("turn_started", seat=st.active)
-                self.signal("turn_began", player=st.active)
+                if fx is not None:
+                    fx.new_turn()
+                if self.logging:
+                    self.emit("turn_started", seat=st.active)
+                if fx is not None:
+                    self.signal("turn_began", player=st.active)
                 self._start_phase(0)
 
     def _end_game(self) -> None:
@@ -419,6 +434,11 @@ class Game:
     def bean_name(self, card: int) -> str:
         return self.state.bean_ids[self.state.bean_of[card]]
 
+    def listen(self, listener: Callable[[dict[str, Any]], None]) -> None:
+        """Call ``listener`` with every event from now on."""
+        self.listeners.append(listener)
+        self.logging = True
+
     def signal(self, event: str, **payload: Any) -> None:
         """Tell the ruleset's effects that ``event`` happened (free when none listens)."""
         fx = self.fx
@@ -427,7 +447,7 @@ class Game:
 
     def emit(self, kind: str, *, seat: int | None, rule: Any = None, **data: Any) -> None:
         """Record an event (when recording) with turn, phase, seat and the rule that caused it."""
-        if not self.record and not self.listeners:
+        if not self.logging:
             return
         st = self.state if hasattr(self, "state") else None
         event: dict[str, Any] = {

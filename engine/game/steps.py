@@ -9,7 +9,7 @@ cards, zones and fields — never a particular game. New kinds register in
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.game.actions import DISCARD, PASS, PLANT, Action
 from engine.rules.model import Step
@@ -21,10 +21,10 @@ if TYPE_CHECKING:
 class StepRun:
     """Base of all step kinds: no decisions, finished at once."""
 
-    kind = ""
+    kind: ClassVar[str] = ""
     #: True while the decider must place cards on fields: it may then harvest even when
     #: harvesting is otherwise limited to one's own turn (the forced harvest).
-    plants = False
+    plants: ClassVar[bool] = False
 
     def __init__(self, game: Game, spec: Step) -> None:
         self.spec = spec
@@ -72,8 +72,8 @@ def _distinct_bean_positions(game: Game, cards: list[int]) -> list[int]:
 class PlantFromHand(StepRun):
     """Plant from the front of the hand: at least ``min``, at most ``max`` cards."""
 
-    kind = "plant_from_hand"
-    plants = True
+    kind: ClassVar[str] = "plant_from_hand"
+    plants: ClassVar[bool] = True
 
     def enter(self, game: Game) -> None:
         self.low = self.spec.number("min", game.row)
@@ -89,7 +89,7 @@ class PlantFromHand(StepRun):
         hand = game.state.hands[seat]
         out = []
         if hand and self.planted < self.high:
-            out = [Action(PLANT, seat, field=i) for i in game.fitting_fields(seat, hand[0])]
+            out = [Action(PLANT, seat, i) for i in game.fitting_fields(seat, hand[0])]
         if self.planted >= self.low or not hand:
             out.append(Action(PASS, seat))
         return out
@@ -107,7 +107,7 @@ class PlantFromHand(StepRun):
 class Reveal(StepRun):
     """Turn up ``count`` cards from the deck into a display zone (fewer if it is spent)."""
 
-    kind = "reveal"
+    kind: ClassVar[str] = "reveal"
 
     def enter(self, game: Game) -> None:
         zone = game.state.shared[self.spec.zone("to")]
@@ -119,15 +119,17 @@ class Reveal(StepRun):
             if card is None:
                 break
             zone.append(card)
-            game.emit("revealed", seat=game.state.active, bean=game.bean_name(card), zone=self.spec.zone("to"))
-            game.signal("revealed", player=game.state.active, bean=game.bean_name(card), card=card)
+            if game.logging:
+                game.emit("revealed", seat=game.state.active, bean=game.bean_name(card), zone=self.spec.zone("to"))
+            if game.fx is not None:
+                game.signal("revealed", player=game.state.active, bean=game.bean_name(card), card=card)
         self.done = True
 
 
 class RevealMatchingDiscards(StepRun):
     """While the discard pile's top card matches a revealed bean, add it to the display."""
 
-    kind = "reveal_matching_discards"
+    kind: ClassVar[str] = "reveal_matching_discards"
 
     def enter(self, game: Game) -> None:
         st = game.state
@@ -143,7 +145,7 @@ class RevealMatchingDiscards(StepRun):
 class Draw(StepRun):
     """Draw ``count`` cards one at a time to the back of the active player's hand."""
 
-    kind = "draw"
+    kind: ClassVar[str] = "draw"
 
     def enter(self, game: Game) -> None:
         st = game.state
@@ -160,16 +162,18 @@ class Draw(StepRun):
             drawn += 1
             if st.ending and game.phase.when_game_ends == "stop":
                 break
-        game.emit("drew", seat=st.active, cards=drawn)
-        game.signal("drew", player=st.active, cards=drawn)
+        if game.logging:
+            game.emit("drew", seat=st.active, cards=drawn)
+        if game.fx is not None:
+            game.signal("drew", player=st.active, cards=drawn)
         self.done = True
 
 
 class PlantSetAside(StepRun):
     """Every player plants all set-aside cards in the order they choose, active player first."""
 
-    kind = "plant_set_aside"
-    plants = True
+    kind: ClassVar[str] = "plant_set_aside"
+    plants: ClassVar[bool] = True
 
     def enter(self, game: Game) -> None:
         self.zone = game.state.per_player[self.spec.zone("zone")]
@@ -183,7 +187,7 @@ class PlantSetAside(StepRun):
     def legal(self, game: Game, seat: int) -> list[Action]:
         cards = self.zone[seat]
         return [
-            Action(PLANT, seat, field=f, card=j)
+            Action(PLANT, seat, f, j)
             for j in _distinct_bean_positions(game, cards)
             for f in game.fitting_fields(seat, cards[j])
         ]
@@ -208,8 +212,8 @@ class PlantSetAside(StepRun):
 class ResolveOffer(StepRun):
     """Plant or discard, one by one, the cards left in a zone for the active player."""
 
-    kind = "resolve_offer"
-    plants = True
+    kind: ClassVar[str] = "resolve_offer"
+    plants: ClassVar[bool] = True
 
     def enter(self, game: Game) -> None:
         self.zone = game.state.shared[self.spec.zone("zone")]
@@ -217,8 +221,8 @@ class ResolveOffer(StepRun):
 
     def legal(self, game: Game, seat: int) -> list[Action]:
         card = self.zone[0]
-        out = [Action(PLANT, seat, field=f) for f in game.fitting_fields(seat, card)]
-        out.append(Action(DISCARD, seat, card=0))
+        out = [Action(PLANT, seat, f) for f in game.fitting_fields(seat, card)]
+        out.append(Action(DISCARD, seat, -1, 0))
         return out
 
     def apply(self, game: Game, action: Action) -> None:
@@ -234,7 +238,7 @@ class ResolveOffer(StepRun):
 class DiscardFromHand(StepRun):
     """Discard between ``min`` and ``max`` cards from anywhere in the hand."""
 
-    kind = "discard_from_hand"
+    kind: ClassVar[str] = "discard_from_hand"
 
     def enter(self, game: Game) -> None:
         self.low = self.spec.number("min", game.row)
@@ -244,7 +248,7 @@ class DiscardFromHand(StepRun):
 
     def legal(self, game: Game, seat: int) -> list[Action]:
         hand = game.state.hands[seat]
-        out = [Action(DISCARD, seat, card=j) for j in range(len(hand))] if self.discarded < self.high else []
+        out = [Action(DISCARD, seat, -1, j) for j in range(len(hand))] if self.discarded < self.high else []
         if self.discarded >= self.low or not hand:
             out.append(Action(PASS, seat))
         return out
@@ -264,8 +268,8 @@ class DiscardFromHand(StepRun):
 class KeepRevealed(StepRun):
     """The active player plants any displayed cards; the rest move to another zone."""
 
-    kind = "keep_revealed"
-    plants = True
+    kind: ClassVar[str] = "keep_revealed"
+    plants: ClassVar[bool] = True
 
     def enter(self, game: Game) -> None:
         self.zone = game.state.shared[self.spec.zone("zone")]
@@ -274,7 +278,7 @@ class KeepRevealed(StepRun):
 
     def legal(self, game: Game, seat: int) -> list[Action]:
         out = [
-            Action(PLANT, seat, field=f, card=j)
+            Action(PLANT, seat, f, j)
             for j in _distinct_bean_positions(game, self.zone)
             for f in game.fitting_fields(seat, self.zone[j])
         ]
@@ -299,7 +303,7 @@ class LastRound(StepRun):
     """After the final harvest: each seat from the active one on may take free actions
     (buy items), then passes. Not a step a turn lists: ``end.last_round`` turns it on."""
 
-    kind = "last_round"
+    kind: ClassVar[str] = "last_round"
 
     def __init__(self, game: Game) -> None:
         self.spec = None  # type: ignore[assignment]

@@ -24,7 +24,7 @@ valid offer too: to a named seat, or of several cards for several beans.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from engine.game.actions import ACCEPT, DECLINE, END_TRADING, PASS, PROPOSE, Action, CardRef
 from engine.game.steps import StepRun
@@ -43,7 +43,7 @@ OPEN = -1
 
 
 class Trade(StepRun):
-    kind = "trade"
+    kind: ClassVar[str] = "trade"
 
     def enter(self, game: Game) -> None:
         st = game.state

@@ -57,10 +57,11 @@ def play_game(
     views = [SeatView(game, s) for s in range(players)]
     actions: list[Action] = []
     positions: list[int] = []
+    wants_offers = [bool(getattr(agent, "wants_offers", True)) for agent in agents]
     while not game.over:
         seat = game.decider
         assert seat is not None
-        legal = game.legal_actions(seat, offers=getattr(agents[seat], "wants_offers", True))
+        legal = game.legal_actions(seat, offers=wants_offers[seat])
         if not legal:
             raise BohnError.one("G606", f"seat {seat} has no legal action in {game.phase.id}/{game.step.kind}")
         action = agents[seat].choose(views[seat], legal)
