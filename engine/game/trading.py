@@ -50,7 +50,8 @@ class Trade(StepRun):
         self.revealed_id = self.spec.zone("revealed")
         self.revealed = st.shared[self.revealed_id]
         self.received = st.per_player[self.spec.zone("received")]
-        self.mode = "active"          # active | respond | solicit
+        self.mode = "active"          # active | respond | solicit | closed
+        self._resume = "active"       # the mode to return to once an offer is answered
         self.pending: Action | None = None
         self.responders: list[int] = []
         self.solicit: list[int] = []

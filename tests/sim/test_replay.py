@@ -81,3 +81,14 @@ def test_play_default_prints_turns_and_scores(bohn) -> None:
     run = bohn("play")
     assert run.code == 0
     assert "turn   1" in run.out and "score" in run.out and "winner" in run.out
+
+
+@pytest.mark.parametrize("bots", ["greedy", "random"])
+def test_high_bohn_games_replay_without_divergence(bohn, tmp_path: Path, bots: str) -> None:
+    log = tmp_path / "hb.jsonl"
+    run = bohn("play", "--ruleset", "high_bohn", "--variant", "cognac", "--players", "4", "--bots", bots,
+               "--seed", "12", "--log", str(log), "--quiet")
+    assert run.code == 0, run.err
+    entries = [json.loads(line) for line in log.read_text().splitlines()]
+    assert any(e.get("type") == "bought" for e in entries), "buildings were bought"
+    assert bohn("replay", str(log)).code == 0
