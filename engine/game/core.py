@@ -18,6 +18,7 @@ from typing import Any, Callable
 from engine.errors import BohnError
 from engine.game.actions import ACT, BUY_FIELD, BUY_ITEM, FREE_KINDS, HARVEST, PROPOSE, Action
 from engine.game.state import GameState, new_state
+from engine.lang.world import FieldRef
 from engine.rules.model import Phase, Ruleset, coins_for
 
 #: Most actions one game may take before it is declared runaway (G606).
@@ -119,9 +120,9 @@ class Game:
             else:
                 self.buy_field(action.seat)
             self.step.after_free_action(self, action)
-            return
-        self.step.apply(self, action)
-        self._settle()
+        else:
+            self.step.apply(self, action)
+        self._settle()  # an effect may have ended the game (a final run-out in a `stop` phase)
 
     def _check(self, action: Action) -> None:
         """Raise G600/G601 unless ``action`` is legal now."""
@@ -145,7 +146,8 @@ class Game:
     def _why_not(self, action: Action) -> str:
         if action.kind == BUY_FIELD:
             fields = len(self.state.fields[action.seat])
-            return f"fields {fields}/{self.row.max_fields}, price {self.row.field_price}, coins {len(self.state.coins[action.seat])}"
+            return (f"fields {fields}/{self.max_fields(action.seat)}, price {self.field_price(action.seat)}, "
+                    f"coins {len(self.state.coins[action.seat])}")
         return "a field needs beans, single beans are protected, and harvest timing is set by the player-count row"
 
     # ------------------------------------------------------------------ free actions
@@ -194,14 +196,9 @@ class Game:
         allowed = [i for i, n in enumerate(sizes) if n >= 2 or (n == 1 and singles)]
         fx = self.fx
         if fx is not None and fx.has("may_harvest"):
-            from engine.lang.world import FieldRef
-
             allowed = [i for i, n in enumerate(sizes)
                        if n and fx.modified("may_harvest", i in allowed, player=seat, field=FieldRef(seat, i))]
         return allowed
-
-    def may_harvest(self, seat: int, index: int) -> bool:
-        return index in self.harvestable(seat)
 
     def field_price(self, seat: int) -> int:
         fx = self.fx
@@ -232,8 +229,6 @@ class Game:
         fx = self.fx
         if fx is None:
             return [i for i, f in enumerate(fields) if not f or bean_of[f[0]] == bean]
-        from engine.lang.world import FieldRef
-
         name = self.state.bean_ids[bean]
         out = []
         for i, f in enumerate(fields):
@@ -250,8 +245,6 @@ class Game:
         if self.logging:
             self.emit("planted", seat=seat, bean=self.bean_name(card), field=index, source=source)
         if self.fx is not None and self.fx.listens("planted"):
-            from engine.lang.world import FieldRef
-
             self.fx.fire("planted", {"player": seat, "bean": self.bean_name(card), "card": card, "field": FieldRef(seat, index)})
 
     def harvest(self, seat: int, index: int, *, final: bool = False) -> int:
@@ -264,8 +257,6 @@ class Game:
         if fx is None:
             earned = bean.coins_for(count)
         else:
-            from engine.lang.world import FieldRef
-
             meter = fx.modified("beanometer", list(bean.beanometer), player=seat, bean=bean.id)
             earned = coins_for(meter, count)
             earned = fx.modified("harvest_coins", earned, player=seat, field=FieldRef(seat, index), bean=bean.id, beans=count)
@@ -278,8 +269,6 @@ class Game:
             self.emit("harvested", seat=seat, field=index, bean=bean.id, beans=count, coins=earned, final=final,
                       rule=self._bean_rules[bean_index])
         if fx is not None and fx.listens("harvested"):
-            from engine.lang.world import FieldRef
-
             fx.fire("harvested", {"player": seat, "field": FieldRef(seat, index), "bean": bean.id, "beans": count,
                                   "coins": earned, "cards": cards, "final": final})
         return earned
