@@ -33,6 +33,7 @@ def arrange(game: Game, spec: Mapping[str, Any]) -> None:
     hand_id = rules.zone_of_kind("hand").id
     coins_id = rules.zone_of_kind("coins").id
     index_of = {b: i for i, b in enumerate(st.bean_ids)}
+    _check_keys(game, spec)
 
     everything = st.all_cards()  # the deck first, so leftovers keep the seeded order
     pool: dict[int, list[int]] = defaultdict(list)
@@ -115,6 +116,29 @@ def arrange(game: Game, spec: Mapping[str, Any]) -> None:
     for seat_key, ids in spec.get("items", {}).items():
         _give_items(game, int(seat_key), list(ids))
     game.restart_turn(spec.get("phase"))
+
+
+SETUP_KEYS = ("active", "turn", "runouts", "phase", "rest_to", "items", "fields", "hands", "coins", "draw_pile")
+
+
+def _check_keys(game: Game, spec: Mapping[str, Any]) -> None:
+    """Unknown keys and zones are errors, not silently ignored set-up lines."""
+    from engine.errors import did_you_mean
+
+    st = game.state
+    known = [*SETUP_KEYS, *st.shared, *st.per_player]
+    for key in spec:
+        if key not in known:
+            raise BohnError.one("G607", f"set-up: `{key}` is neither a set-up key nor a zone{did_you_mean(key, known)}")
+    rest = spec.get("rest_to")
+    if rest is not None and rest not in st.shared:
+        raise BohnError.one("G607", f"set-up: `rest_to` must name a shared zone{did_you_mean(str(rest), list(st.shared))}")
+    for key in ("hands", "coins", "fields", "items", *st.per_player):
+        for seat in spec.get(key, {}) if isinstance(spec.get(key), dict) else []:
+            if not 0 <= int(seat) < game.players:
+                raise BohnError.one("G607", f"set-up: `{key}` names seat {seat}; seats are 0-{game.players - 1}")
+    if "active" in spec and not 0 <= int(spec["active"]) < game.players:
+        raise BohnError.one("G607", f"set-up: `active` is {spec['active']}; seats are 0-{game.players - 1}")
 
 
 def _give_items(game: Game, seat: int, ids: list[str]) -> None:

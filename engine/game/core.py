@@ -23,6 +23,9 @@ from engine.rules.model import Phase, Ruleset, coins_for
 
 #: Most actions one game may take before it is declared runaway (G606).
 MAX_ACTIONS = 200_000
+#: Most steps the engine may run in a row without a decision (G606): a turn made only of
+#: automatic steps that never ends the game would otherwise loop for ever.
+MAX_SILENT_STEPS = 100_000
 
 
 class Game:
@@ -363,7 +366,11 @@ class Game:
         the middle of a step); phases marked ``finish`` still run to their end.
         """
         st = self.state
+        moves = 0
         while not st.over:
+            moves += 1
+            if moves > MAX_SILENT_STEPS:
+                raise BohnError.one("G606", f"{MAX_SILENT_STEPS} steps ran without anyone to decide; the turn never asks a player")
             if self.final_round:
                 if self.step.done:
                     from engine.game.scoring import score

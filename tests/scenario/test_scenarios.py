@@ -119,3 +119,16 @@ def test_pytest_alone_runs_scenarios_in_a_fresh_folder(tmp_path: Path) -> None:
                           capture_output=True, text=True)
     assert "1 passed" in proc.stdout and "1 failed" in proc.stdout, proc.stdout + proc.stderr
     assert "house.scenario.yaml:11:9: error T703" in proc.stdout
+
+
+def test_setup_mistakes_are_reported_not_ignored(bohn, tmp_path: Path) -> None:
+    f = tmp_path / "s.scenario.yaml"
+    f.write_text(
+        "ruleset: base\nplayers: 4\nscenarios:\n"
+        "  - name: typo\n    setup: {hnads: {0: [red]}}\n    steps: [{expect: {phase: plant}}]\n"
+        "  - name: bad rest\n    setup: {rest_to: out_of_g_ame}\n    steps: [{expect: {phase: plant}}]\n"
+        "  - name: bad seat\n    setup: {hands: {7: [red]}}\n    steps: [{expect: {phase: plant}}]\n"
+    )
+    run = bohn("test", str(f))
+    assert run.code == 1 and run.out.count("error G607") == 3
+    assert "did you mean `hands`" in run.out and "did you mean `out_of_game`" in run.out and "seats are 0-3" in run.out
