@@ -193,6 +193,45 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+@command("simulate")
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from engine.rules.loader import load_ruleset
+    from engine.sim.simulate import compare_report, progress_bar, report, simulate
+
+    if args.games < 1:
+        raise BohnError.one("C500", "--games must be at least 1")
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    rules = load_ruleset(args.ruleset, args.variant)
+    rules.row(args.players)
+    other = load_ruleset(args.compare, args.compare_variant) if args.compare else None
+    if other is not None:
+        other.row(args.players)
+    quiet = args.quiet or args.format == "json"
+    runs = [rules] + ([other] if other is not None else [])
+    results = []
+    for ruleset in runs:
+        if not quiet:
+            print(f"simulating {ruleset.id}{f' ({ruleset.variant})' if ruleset.variant else ''}…", file=sys.stderr)
+        results.append(simulate(ruleset, args.players, args.games, seed=args.seed, bots=bots, trading=not args.no_trading,
+                                progress=None if quiet else progress_bar()))
+    if args.format == "json":
+        from engine.sim.simulate import paired_difference
+
+        data: dict[str, object] = {"runs": [r.to_json() for r in results]}
+        if len(results) == 2:
+            mean, se, n = paired_difference(results[0], results[1])
+            data["comparison"] = {"mean_score_difference": mean, "standard_error": se, "paired_games": n}
+        print(json.dumps(data, indent=2))
+        return 0
+    for r in results:
+        for line in report(r):
+            print(line)
+    if len(results) == 2:
+        for line in compare_report(results[0], results[1]):
+            print(line)
+    return 0
+
+
 @command("replay")
 def cmd_replay(args: argparse.Namespace) -> int:
     from engine.sim.replay import replay
@@ -271,6 +310,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-trading", action="store_true", help="close every trading window at once")
     p.add_argument("--log", metavar="FILE", help="write the JSONL event log here")
     p.add_argument("--quiet", action="store_true", help="print only the score table")
+
+    sm = sub.add_parser("simulate", help="play many games and print statistics; --compare for A/B of a house rule",
+                        description="Play many seeded games with bots and print win shares and scores per seat. "
+                                    "With --compare, the other ruleset plays the same seeds and the paired difference is reported.")
+    sm.add_argument("--ruleset", default="base", help="ruleset name or path (default: base)")
+    sm.add_argument("--variant", help="a variant of the ruleset")
+    sm.add_argument("--players", type=int, default=4, help="number of players (default: 4)")
+    sm.add_argument("--games", type=int, default=200, help="number of games (default: 200)")
+    sm.add_argument("--seed", type=int, default=0, help="first seed; games use seed, seed+1, … (default: 0)")
+    sm.add_argument("--bots", default="greedy", help="bot for all seats, or one per seat separated by commas (default: greedy)")
+    sm.add_argument("--no-trading", action="store_true", help="close every trading window at once")
+    sm.add_argument("--compare", metavar="OTHER", help="another ruleset (e.g. your house rule) to play on the same seeds")
+    sm.add_argument("--compare-variant", help="a variant of the other ruleset")
+    sm.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
+    sm.add_argument("--quiet", action="store_true", help="no progress output")
 
     rp = sub.add_parser("replay", help="re-run a logged game and report the first divergence")
     rp.add_argument("log", metavar="LOG", help="a JSONL log written by `bohn play --log`")

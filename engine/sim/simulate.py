@@ -1,0 +1,169 @@
+"""Many games: statistics per seat, and paired A/B comparison of two rulesets.
+
+``bohn simulate`` plays ``games`` seeded games (seeds ``seed .. seed+games-1``). With
+``--compare`` the other ruleset plays the very same seeds, so each difference is paired
+and the standard error of the mean difference says whether a house rule really changes
+anything or the numbers are noise.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence, TextIO
+
+from engine.rules.model import Ruleset
+from engine.sim.play import make_agents, play_game
+
+
+@dataclass
+class SeatStats:
+    wins: float = 0.0
+    scores: list[int] = field(default_factory=list)
+
+    @property
+    def mean(self) -> float:
+        return sum(self.scores) / len(self.scores) if self.scores else 0.0
+
+
+@dataclass
+class Stats:
+    """The outcome of a batch of games."""
+
+    ruleset: str
+    variant: str | None
+    players: int
+    games: int
+    seats: list[SeatStats]
+    turns: list[int]
+    runaway: int
+    seconds: float
+    per_game_scores: list[list[int]] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def mean_turns(self) -> float:
+        return sum(self.turns) / len(self.turns) if self.turns else 0.0
+
+    def mean_score(self) -> float:
+        scores = [s for seat in self.seats for s in seat.scores]
+        return sum(scores) / len(scores) if scores else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ruleset": self.ruleset,
+            "variant": self.variant,
+            "players": self.players,
+            "games": self.games,
+            "games_per_second": self.games / self.seconds if self.seconds else None,
+            "mean_turns": self.mean_turns,
+            "mean_score": self.mean_score(),
+            "failed_games": self.runaway,
+            "seats": [{"seat": i, "win_share": s.wins / max(self.games - self.runaway, 1), "mean_score": s.mean}
+                      for i, s in enumerate(self.seats)],
+        }
+
+
+Progress = Callable[[int, int], None]
+
+
+def progress_bar(stream: TextIO | None = None) -> Progress:
+    """A progress reporter: a redrawn bar on a terminal, a line per 10 % elsewhere."""
+    out: TextIO = stream if stream is not None else sys.stderr
+    tty = out.isatty()
+    last = [-1]
+    start = time.perf_counter()
+
+    def report(done: int, total: int) -> None:
+        if tty:
+            width = 30
+            filled = width * done // total
+            rate = done / max(time.perf_counter() - start, 1e-9)
+            out.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games, {rate:.0f}/s")
+            if done == total:
+                out.write("\n")
+            out.flush()
+            return
+        tenth = 10 * done // total
+        if tenth != last[0]:
+            last[0] = tenth
+            out.write(f"{done}/{total} games\n")
+            out.flush()
+
+    return report
+
+
+def simulate(rules: Ruleset, players: int, games: int, *, seed: int = 0, bots: Sequence[str] = ("greedy",),
+             trading: bool = True, progress: Progress | None = None) -> Stats:
+    """Play ``games`` games on seeds ``seed..``; count wins (ties split) and scores."""
+    from engine.errors import BohnError
+
+    seats = [SeatStats() for _ in range(players)]
+    turns: list[int] = []
+    per_game: list[list[int]] = []
+    failed = 0
+    start = time.perf_counter()
+    for n in range(games):
+        game_seed = seed + n
+        try:
+            played = play_game(rules, players, game_seed, make_agents(list(bots), players, game_seed),
+                               trading=trading, record=False)
+        except BohnError as exc:
+            if exc.code.startswith("C"):
+                raise
+            failed += 1  # a runaway or failing rule: counted and reported, the batch goes on
+            per_game.append([])
+            if progress is not None:
+                progress(n + 1, games)
+            continue
+        game = played.game
+        for seat in game.winners:
+            seats[seat].wins += 1 / len(game.winners)
+        for seat, score in enumerate(game.scores):
+            seats[seat].scores.append(score)
+        turns.append(game.state.turn)
+        per_game.append(list(game.scores))
+        if progress is not None:
+            progress(n + 1, games)
+    return Stats(rules.id, rules.variant, players, games, seats, turns, failed, time.perf_counter() - start, per_game)
+
+
+def paired_difference(a: Stats, b: Stats) -> tuple[float, float, int]:
+    """Mean per-game difference of the average score (b - a), its standard error, games."""
+    diffs = [sum(sb) / len(sb) - sum(sa) / len(sa) for sa, sb in zip(a.per_game_scores, b.per_game_scores) if sa and sb]
+    n = len(diffs)
+    if n < 2:
+        return (diffs[0] if diffs else 0.0), float("nan"), n
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, math.sqrt(var / n), n
+
+
+def report(stats: Stats) -> list[str]:
+    title = stats.ruleset + (f" ({stats.variant})" if stats.variant else "")
+    rate = stats.games / stats.seconds if stats.seconds else 0.0
+    out = [f"{title}: {stats.games} games, {stats.players} players, {rate:.0f} games/s, "
+           f"{stats.mean_turns:.1f} turns on average, mean score {stats.mean_score():.2f}"]
+    if stats.runaway:
+        out.append(f"  {stats.runaway} game(s) stopped with an error and are not counted")
+    out.append(f"  {'seat':<6}{'wins':>8}{'mean score':>12}")
+    for i, s in enumerate(stats.seats):
+        share = 100 * s.wins / max(stats.games - stats.runaway, 1)
+        out.append(f"  {i:<6}{share:>7.1f}%{s.mean:>12.2f}")
+    return out
+
+
+def compare_report(a: Stats, b: Stats) -> list[str]:
+    mean, se, n = paired_difference(a, b)
+    verdict = "no clear difference"
+    if n >= 2 and se == se and se > 0 and abs(mean) > 2 * se:
+        verdict = "a real difference (more than two standard errors)"
+    name_a = a.ruleset + (f" ({a.variant})" if a.variant else "")
+    name_b = b.ruleset + (f" ({b.variant})" if b.variant else "")
+    return [
+        f"{name_b} vs {name_a}, the same {n} seeds:",
+        f"  mean score {b.mean_score():.2f} vs {a.mean_score():.2f}: difference {mean:+.2f} ± {se:.2f} (standard error) — {verdict}",
+        f"  game length {b.mean_turns:.1f} vs {a.mean_turns:.1f} turns",
+    ]
