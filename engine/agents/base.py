@@ -9,7 +9,11 @@ from engine.game.view import SeatView
 
 
 class Agent(Protocol):
-    """Chooses one of ``legal`` (never empty) from what its seat may see."""
+    """Chooses one of ``legal`` (never empty) from what its seat may see.
+
+    Agents may also define ``choose_option(view, options, prompt, optional) -> int |
+    None`` to answer the choices an effect asks for mid-step (which field, which coin,
+    yes/no); without it the first option is taken."""
 
     name: str
 

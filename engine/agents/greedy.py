@@ -12,6 +12,7 @@ and accepts offers whose cards all fit its fields.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from engine.game.actions import ACCEPT, BUY_FIELD, BUY_ITEM, DECLINE, DISCARD, END_TRADING, HARVEST, PASS, PLANT, PROPOSE, Action
 from engine.game.view import SeatView
@@ -97,6 +98,10 @@ class GreedyBot:
         if step == "discard_from_hand":
             return self._discard(view, legal, fields)
         return self._plant(view, legal, fields, harvests)
+
+    def choose_option(self, view: SeatView, options: list[Any], prompt: str, optional: bool) -> int | None:
+        """Choices inside effects: "yes", and otherwise the first option offered."""
+        return 0
 
     def _wants_field(self, view: SeatView) -> bool:
         runouts, end = view.runouts()

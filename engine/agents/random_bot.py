@@ -8,6 +8,7 @@ actions and makes an offer only now and then, at most ``max_offers`` per turn.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from engine.game.actions import PROPOSE, Action
 from engine.game.view import SeatView
@@ -33,3 +34,8 @@ class RandomBot:
             self._offers += 1
             return self.rng.choice([a for a in legal if a.kind == PROPOSE])
         return self.rng.choice(others or legal)
+
+    def choose_option(self, view: SeatView, options: list[Any], prompt: str, optional: bool) -> int | None:
+        """A choice inside an effect: uniform, including taking none when allowed."""
+        pick = self.rng.randrange(len(options) + (1 if optional else 0))
+        return None if pick == len(options) else pick

@@ -7,9 +7,12 @@ protocol (zones, fields, coins, counters, statements), fires triggers when the e
 emits events, applies modifiers when the engine asks queries, and lists declared
 actions as legal actions.
 
-Choices an effect asks for (``choose``, ``ask``) go to ``choice_hook`` — by default the
-first option and "yes" — because an effect runs inside one engine step; routing them
-through the decision protocol is future work, stated in the docs.
+Choices an effect asks for (``choose``, ``ask``) go to ``choice_hook``, which returns the
+index of the option taken (or None to take none, where that is allowed). An effect runs
+inside one engine step, so the choice is asked synchronously: ``play_game`` routes it to
+the seat's agent (``Agent.choose_option``), scenario steps script it with ``choose:``,
+and without either the first option (and "yes") is taken. Every choice is logged as a
+``chose`` event, so a replay gives the same answers.
 """
 
 from __future__ import annotations
@@ -26,11 +29,11 @@ if TYPE_CHECKING:
 #: Times one seat may take one declared action in a turn.
 MAX_ACTION_USES = 10
 
-ChoiceHook = Callable[[int, Sequence[Any], str, bool], Any]
+ChoiceHook = Callable[[int, Sequence[Any], str, bool], "int | None"]
 
 
-def first_option(seat: int, options: Sequence[Any], prompt: str, optional: bool) -> Any:
-    return options[0] if options else None
+def first_option(seat: int, options: Sequence[Any], prompt: str, optional: bool) -> int | None:
+    return 0 if options else None
 
 
 class GameEffects:
@@ -177,10 +180,19 @@ class GameEffects:
         return self.counters.get((player, name), 0)
 
     def choose(self, player: int, options: Sequence[Any], prompt: str, optional: bool) -> Any:
-        return self.choice_hook(player, list(options), prompt, optional)
+        options = list(options)
+        if not options:
+            return None
+        index = self.choice_hook(player, options, prompt, optional)
+        if index is None and not optional:
+            index = 0
+        if index is not None and not 0 <= index < len(options):
+            raise BohnError.one("L813", f"choice {index} is not one of the {len(options)} options of `{prompt}`")
+        self.game.emit("chose", seat=player, prompt=prompt, index=index, options=len(options))
+        return None if index is None else options[index]
 
     def ask(self, player: int, prompt: str) -> bool:
-        return bool(self.choice_hook(player, [True, False], prompt, False))
+        return bool(self.choose(player, [True, False], prompt, False))
 
     # ------------------------------------------------------------------ World: changing
 

@@ -26,6 +26,7 @@ class ScenarioStep:
     data: Any
     span: Span | None
     error: str | None = None
+    choices: list[int | None] | None = None
 
 
 @dataclass
@@ -68,7 +69,8 @@ def load_scenarios(path: Path) -> list[Scenario]:
         for s_index, step in enumerate(raw["steps"]):
             span = span_at(raw, ["steps", s_index])
             if "do" in step:
-                steps.append(ScenarioStep("do", to_plain(step["do"]), span, step.get("error")))
+                choices = to_plain(step["choose"]) if "choose" in step else None
+                steps.append(ScenarioStep("do", to_plain(step["do"]), span, step.get("error"), choices))
             elif "expect" in step:
                 steps.append(ScenarioStep("expect", step["expect"], span))
             else:

@@ -92,12 +92,12 @@ def _verdict(sc: Scenario, failure: Failure | None, mutant: bool) -> Outcome:
 
 def _run_step(game: Game, step: ScenarioStep, mark: int) -> Failure | None:
     if step.kind == "play":
-        from engine.sim.play import make_agents
+        from engine.game.view import SeatView
+        from engine.sim.play import make_agents, route_choices
 
         agents = make_agents([step.data], game.players, game.seed)
-        from engine.game.view import SeatView
-
         views = [SeatView(game, s) for s in range(game.players)]
+        route_choices(game, agents, views)
         while not game.over:
             seat = game.decider
             assert seat is not None
@@ -109,6 +109,9 @@ def _run_step(game: Game, step: ScenarioStep, mark: int) -> Failure | None:
         except BohnError as exc:
             return Failure("T702", exc.diagnostics[0].message, step.span)
         before = _fingerprint(game) if step.error else None
+        if step.choices is not None and game.fx is not None:
+            answers = list(step.choices)
+            game.fx.choice_hook = lambda seat, options, prompt, optional: answers.pop(0) if answers else 0
         try:
             game.apply(action)
         except BohnError as exc:

@@ -7,7 +7,7 @@ are reproducible without touching the game's own RNG (which only shuffles cards)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from engine.agents import BOTS, Agent
 from engine.errors import BohnError
@@ -42,6 +42,19 @@ def make_agents(names: Sequence[str], players: int, seed: int) -> list[Agent]:
     return agents
 
 
+def route_choices(game: Game, agents: Sequence[Agent], views: Sequence[SeatView]) -> None:
+    """Send the choices effects ask for to the agents that can answer them."""
+    fx = game.fx
+    if fx is None:
+        return
+
+    def ask_agent(seat: int, options: Sequence[Any], prompt: str, optional: bool) -> int | None:
+        answer = getattr(agents[seat], "choose_option", None)
+        return answer(views[seat], list(options), prompt, optional) if answer is not None else 0
+
+    fx.choice_hook = ask_agent
+
+
 def play_game(
     rules: Ruleset,
     players: int,
@@ -55,6 +68,7 @@ def play_game(
     """Play one game to its end and return it with the actions taken."""
     game = Game(rules, players, seed, trading=trading, record=record)
     views = [SeatView(game, s) for s in range(players)]
+    route_choices(game, agents, views)
     actions: list[Action] = []
     positions: list[int] = []
     wants_offers = [bool(getattr(agent, "wants_offers", True)) for agent in agents]

@@ -38,6 +38,7 @@ def replay(path: Path) -> ReplayResult:
     changed = rules.digest != head["digest"]
     game = Game(rules, int(head["players"]), int(head["seed"]), trading=bool(head.get("trading", True)))
     produced = game.events
+    _replay_choices(game, body)
     checked = 0
     actions = 0
 
@@ -79,6 +80,19 @@ def replay(path: Path) -> ReplayResult:
         return ReplayResult(False, checked, actions, changed, len(body) + 1, None, extra,
                             f"the log has {len(body_events)} events, the re-run {len(produced)}")
     return ReplayResult(True, checked, actions, changed)
+
+
+def _replay_choices(game: Game, body: list[dict[str, Any]]) -> None:
+    """Answer the effects' choices as the log says they were answered."""
+    if game.fx is None:
+        return
+    made_already = sum(1 for e in game.events if e.get("type") == "chose")  # while the game was set up
+    answers = [e.get("index") for e in body if e.get("type") == "chose"][made_already:]
+
+    def logged(seat: int, options: Any, prompt: str, optional: bool) -> int | None:
+        return answers.pop(0) if answers else 0
+
+    game.fx.choice_hook = logged
 
 
 def _norm(event: dict[str, Any]) -> str:
