@@ -170,6 +170,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     rules.row(players)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     agents = make_agents(bots, players, args.seed)
+    if args.human is not None:
+        from engine.agents.human import HumanAgent
+
+        if not 0 <= args.human < players:
+            raise BohnError.one("C500", f"--human takes a seat from 0 to {players - 1}")
+        agents[args.human] = HumanAgent()
     played = play_game(rules, players, args.seed, agents, trading=not args.no_trading)
     game = played.game
     names = [f"{agents[s].name}-{s}" for s in range(players)]
@@ -310,6 +316,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-trading", action="store_true", help="close every trading window at once")
     p.add_argument("--log", metavar="FILE", help="write the JSONL event log here")
     p.add_argument("--quiet", action="store_true", help="print only the score table")
+    p.add_argument("--human", type=int, metavar="SEAT", help="play this seat yourself at the terminal (0 starts)")
 
     sm = sub.add_parser("simulate", help="play many games and print statistics; --compare for A/B of a house rule",
                         description="Play many seeded games with bots and print win shares and scores per seat. "
