@@ -67,7 +67,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
                           "ok": not failed, "diagnostics": [d.to_json() for d in found]}, indent=2))
     else:
         for d in found:
-            print(d.format(), file=sys.stdout if d.severity == "warning" else sys.stdout)
+            print(d.format())
         status = "FAILED" if failed else "ok"
         print(f"{status}: {len(files)} file(s) checked, {errors} error(s), {warnings} warning(s)")
     return 1 if failed else 0

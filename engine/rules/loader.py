@@ -12,7 +12,6 @@ Public entry points:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Sequence
 
@@ -69,7 +68,8 @@ def _load_chain(path: Path, chain: tuple[Path, ...]) -> Merged:
         raise BohnError.one("O301", f"extends cycle: {loop}", span)
     parent = _load_chain(parent_path, (*chain, path))
     merged = merge(parent.document, document)
-    merged.drop("extends") if "extends" in merged else None
+    if "extends" in merged:
+        merged.drop("extends")
     return Merged(merged, (*parent.sources, display_path(path)))
 
 
@@ -103,9 +103,48 @@ def _build(path: Path, variant: str | None, patches: Sequence[LMap] = ()) -> Rul
     return build(document, variant=variant, sources=merged.sources, warnings=warnings)
 
 
-@lru_cache(maxsize=64)
-def _cached(path: Path, mtime_ns: int, variant: str | None) -> Ruleset:
-    return _build(path, variant)
+_CACHE: dict[tuple[Path, str | None], tuple[tuple[tuple[Path, int], ...], Ruleset]] = {}
+
+
+def _stamps(paths: list[Path]) -> tuple[tuple[Path, int], ...]:
+    out = []
+    for p in paths:
+        try:
+            out.append((p, p.stat().st_mtime_ns))
+        except OSError:
+            out.append((p, -1))
+    return tuple(out)
+
+
+def _cached(path: Path, variant: str | None) -> Ruleset:
+    """A ruleset built once per process, rebuilt when any file of its chain changes."""
+    key = (path, variant)
+    hit = _CACHE.get(key)
+    if hit is not None and _stamps([p for p, _ in hit[0]]) == hit[0]:
+        return hit[1]
+    chain = _chain_paths(path)
+    stamps = _stamps(chain)
+    rules = _build(path, variant)
+    if len(_CACHE) > 64:
+        _CACHE.clear()
+    _CACHE[key] = (stamps, rules)
+    return rules
+
+
+def _chain_paths(path: Path) -> list[Path]:
+    """The file and every file it extends (best effort: errors surface in the build)."""
+    paths = [path]
+    try:
+        document = load_file(path)
+        while isinstance(document, LMap) and isinstance(document.get("extends"), str) and len(paths) < 32:
+            parent = resolve_reference(document["extends"], paths[-1].parent)
+            if parent in paths:
+                break
+            paths.append(parent)
+            document = load_file(parent)
+    except BohnError:
+        pass
+    return paths
 
 
 def load_ruleset(ref: str, variant: str | None = None, *, patches: Sequence[LMap] = (),
@@ -119,7 +158,7 @@ def load_ruleset(ref: str, variant: str | None = None, *, patches: Sequence[LMap
     path = resolve_reference(ref, relative_to or Path.cwd(), span)
     if patches:
         return _build(path, variant, patches)
-    return _cached(path, path.stat().st_mtime_ns, variant)
+    return _cached(path, variant)
 
 
 def check_path(path: Path) -> list[Diagnostic]:
