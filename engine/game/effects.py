@@ -49,21 +49,12 @@ class GameEffects:
         self.field_limits: dict[tuple[int, int], list[str]] = {}
         self.uses: dict[tuple[int, int], int] = {}
         self.choice_hook: ChoiceHook = first_option
-        for effect in game.rules.effects:
+        for effect in game.rules.effects:  # every player owns a copy of the ruleset's effects
             for seat in range(game.players):
-                for t in effect.compiled.triggers:
-                    self.triggers.setdefault(t.event, []).append((t, seat))
-                for m in effect.compiled.modifiers:
-                    self.modifiers.setdefault(m.query, []).append((m, seat))
-                for a in effect.compiled.actions:
-                    self.actions.append((a, seat))
-        st = game.state
+                self.own(effect.compiled, seat)
         rules = game.rules
         self._staging = next((z.id for z in rules.zones if z.kind == "staging"), None)
         self._discard = rules.zone_of_kind("discard").id
-        self._deck = rules.zone_of_kind("deck").id
-        self._coins = rules.zone_of_kind("coins").id
-        self._bean_index = {b: i for i, b in enumerate(st.bean_ids)}
 
     # ------------------------------------------------------------------ engine side
 
