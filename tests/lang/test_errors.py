@@ -93,7 +93,8 @@ def test_runtime_failure_is_coded_not_a_traceback() -> None:
 
     with pytest.raises(BohnError) as info:
         effect.run(Broken(beans={}), 0)
-    assert info.value.code == "L813" and "fragile" in info.value.diagnostics[0].message
+    d = info.value.diagnostics[0]
+    assert d.code == "L813" and "fragile" in d.message and (d.span.line, d.span.col) == (1, 1)
 
 
 def test_positions_inside_yaml_block_scalars(tmp_path: Path) -> None:
