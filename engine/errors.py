@@ -9,6 +9,8 @@ and tests can rely on it. The registry below is the single list of codes; the do
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
 from typing import Literal
 
 Severity = Literal["error", "warning"]
@@ -137,9 +139,13 @@ class Diagnostic:
     severity: Severity = "error"
     hint: str | None = None
 
-    def format(self) -> str:
+    def format(self, *, excerpt: bool = True) -> str:
+        """``path:line:col: error CODE: message``, the source line with a caret when the
+        file can be read, and the hint."""
         where = f"{self.span}: " if self.span else ""
         text = f"{where}{self.severity} {self.code}: {self.message}"
+        if excerpt and self.span is not None:
+            text += source_excerpt(self.span)
         hint = self.hint if self.hint is not None else hint_for(self.code)
         if hint:
             text += f"\n  hint: {hint}"
@@ -155,6 +161,38 @@ class Diagnostic:
             "col": self.span.col if self.span else None,
             "hint": self.hint if self.hint is not None else hint_for(self.code),
         }
+
+
+def _source_lines(path: str) -> tuple[str, ...]:
+    try:
+        st = Path(path).stat()
+    except (OSError, ValueError):
+        return ()
+    return _read_lines(path, st.st_mtime_ns, st.st_size)
+
+
+@lru_cache(maxsize=32)
+def _read_lines(path: str, mtime_ns: int, size: int) -> tuple[str, ...]:
+    """A file's lines, cached per modification time (errors of one file come in bunches)."""
+    if size > 4 * 1024 * 1024:
+        return ()
+    try:
+        return tuple(Path(path).read_text(encoding="utf-8-sig").splitlines())
+    except (OSError, UnicodeDecodeError, ValueError):
+        return ()
+
+
+def source_excerpt(span: Span) -> str:
+    """The offending line of the file with a caret under the column (empty if unreadable)."""
+    lines = _source_lines(span.file)
+    if not 1 <= span.line <= len(lines):
+        return ""
+    line = lines[span.line - 1].rstrip()
+    if len(line) > 160 or not line.strip():
+        return ""
+    number = str(span.line)
+    caret = " " * (max(span.col, 1) - 1) + "^"
+    return f"\n  {number} | {line}\n  {' ' * len(number)} | {caret}"
 
 
 def hint_for(code: str) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.errors import BohnError, Span
+from engine.errors import BohnError, Span, source_excerpt
 from engine.game.actions import ACT, PROPOSE, Action
 from engine.game.arrange import arrange
 from engine.game.core import Game
@@ -29,7 +29,7 @@ class Failure:
 
     def format(self) -> str:
         where = f"{self.span}: " if self.span else ""
-        lines = [f"{where}error {self.code}: {self.message}"]
+        lines = [f"{where}error {self.code}: {self.message}" + (source_excerpt(self.span) if self.span else "")]
         for key, expected, actual in self.diffs:
             lines.append(f"  {key}:")
             lines.append(f"    expected: {expected!r}")
