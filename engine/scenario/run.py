@@ -74,7 +74,11 @@ def run_scenario(sc: Scenario, *, mutant: bool = False) -> Outcome:
         return _verdict(sc, Failure(d.code, d.message, d.span or sc.setup_span or sc.span), mutant)
     mark = len(game.events)
     for step in sc.steps:
-        failure = _run_step(game, step, mark)
+        try:
+            failure = _run_step(game, step, mark)
+        except BohnError as exc:  # a bot game that runs away, an unreadable expectation…
+            d = exc.diagnostics[0]
+            failure = Failure(d.code, d.message, d.span or step.span)
         if failure is not None:
             return _verdict(sc, failure, mutant)
         if step.kind == "expect":
