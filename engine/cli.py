@@ -213,13 +213,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if other is not None:
         other.row(args.players)
     quiet = args.quiet or args.format == "json"
-    runs = [rules] + ([other] if other is not None else [])
+    if args.jobs < 1:
+        raise BohnError.one("C500", "--jobs must be at least 1")
+    runs = [(rules, args.ruleset)] + ([(other, args.compare)] if other is not None else [])
     results = []
-    for ruleset in runs:
+    for ruleset, ref in runs:
         if not quiet:
             print(f"simulating {ruleset.id}{f' ({ruleset.variant})' if ruleset.variant else ''}…", file=sys.stderr)
         results.append(simulate(ruleset, args.players, args.games, seed=args.seed, bots=bots, trading=not args.no_trading,
-                                progress=None if quiet else progress_bar()))
+                                progress=None if quiet else progress_bar(), jobs=args.jobs,
+                                ref=str(Path(ref).resolve()) if Path(ref).is_file() else ref))
     if args.format == "json":
         from engine.sim.simulate import paired_difference
 
@@ -332,6 +335,7 @@ def build_parser() -> argparse.ArgumentParser:
     sm.add_argument("--compare-variant", help="a variant of the other ruleset")
     sm.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
     sm.add_argument("--quiet", action="store_true", help="no progress output")
+    sm.add_argument("--jobs", type=int, default=1, help="processes to run games in (default: 1; the numbers do not depend on it)")
 
     rp = sub.add_parser("replay", help="re-run a logged game and report the first divergence")
     rp.add_argument("log", metavar="LOG", help="a JSONL log written by `bohn play --log`")

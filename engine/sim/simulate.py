@@ -95,38 +95,71 @@ def progress_bar(stream: TextIO | None = None) -> Progress:
     return report
 
 
-def simulate(rules: Ruleset, players: int, games: int, *, seed: int = 0, bots: Sequence[str] = ("greedy",),
-             trading: bool = True, progress: Progress | None = None) -> Stats:
-    """Play ``games`` games on seeds ``seed..``; count wins (ties split) and scores."""
+def _one_game(rules: Ruleset, players: int, game_seed: int, bots: Sequence[str], trading: bool
+              ) -> tuple[list[int], list[int], int] | None:
     from engine.errors import BohnError
 
+    try:
+        played = play_game(rules, players, game_seed, make_agents(list(bots), players, game_seed),
+                           trading=trading, record=False)
+    except BohnError as exc:
+        if exc.code.startswith("C"):
+            raise
+        return None  # a runaway or failing rule: counted and reported, the batch goes on
+    game = played.game
+    return list(game.scores), list(game.winners), game.state.turn
+
+
+def _worker(args: tuple[str, str | None, int, list[int], list[str], bool]) -> list[tuple[list[int], list[int], int] | None]:
+    """A batch of games in another process (rulesets hold compiled closures, so each
+    process loads its own by reference)."""
+    from engine.rules.loader import load_ruleset
+
+    ref, variant, players, seeds, bots, trading = args
+    rules = load_ruleset(ref, variant)
+    return [_one_game(rules, players, s, bots, trading) for s in seeds]
+
+
+def simulate(rules: Ruleset, players: int, games: int, *, seed: int = 0, bots: Sequence[str] = ("greedy",),
+             trading: bool = True, progress: Progress | None = None, jobs: int = 1, ref: str | None = None) -> Stats:
+    """Play ``games`` games on seeds ``seed..``; count wins (ties split) and scores.
+
+    With ``jobs`` > 1 (and the ruleset's ``ref``), batches of seeds run in parallel
+    processes; results are combined in seed order, so the numbers do not depend on it."""
+    start = time.perf_counter()
+    seeds = list(range(seed, seed + games))
+    outcomes: list[tuple[list[int], list[int], int] | None] = []
+    if jobs > 1 and ref is not None and games > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        size = max(1, min(25, games // (jobs * 4) or 1))
+        batches = [seeds[i:i + size] for i in range(0, games, size)]
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for batch in pool.map(_worker, [(ref, rules.variant, players, b, list(bots), trading) for b in batches]):
+                outcomes.extend(batch)
+                if progress is not None:
+                    progress(len(outcomes), games)
+    else:
+        for game_seed in seeds:
+            outcomes.append(_one_game(rules, players, game_seed, bots, trading))
+            if progress is not None:
+                progress(len(outcomes), games)
     seats = [SeatStats() for _ in range(players)]
     turns: list[int] = []
     per_game: list[list[int]] = []
     failed = 0
-    start = time.perf_counter()
-    for n in range(games):
-        game_seed = seed + n
-        try:
-            played = play_game(rules, players, game_seed, make_agents(list(bots), players, game_seed),
-                               trading=trading, record=False)
-        except BohnError as exc:
-            if exc.code.startswith("C"):
-                raise
-            failed += 1  # a runaway or failing rule: counted and reported, the batch goes on
+    for outcome in outcomes:
+        if outcome is None:
+            failed += 1
             per_game.append([])
-            if progress is not None:
-                progress(n + 1, games)
             continue
-        game = played.game
-        for seat in game.winners:
-            seats[seat].wins += 1 / len(game.winners)
-        for seat, score in enumerate(game.scores):
+        scores, winners, length = outcome
+        for seat in winners:
+            seats[seat].wins += 1 / len(winners)
+        for seat, score in enumerate(scores):
             seats[seat].scores.append(score)
-        turns.append(game.state.turn)
-        per_game.append(list(game.scores))
-        if progress is not None:
-            progress(n + 1, games)
+        turns.append(length)
+        per_game.append(scores)
     return Stats(rules.id, rules.variant, players, games, seats, turns, failed, time.perf_counter() - start, per_game)
 
 

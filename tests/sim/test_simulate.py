@@ -46,3 +46,11 @@ def test_cli_errors(bohn) -> None:
     assert bohn("simulate", "--games", "0").code == 2
     assert bohn("simulate", "--players", "9").code == 2
     assert bohn("simulate", "--compare", "nope").code == 1
+
+
+def test_parallel_jobs_give_the_same_numbers() -> None:
+    rules = load_ruleset("base")
+    one = simulate(rules, 4, 10, seed=3)
+    two = simulate(rules, 4, 10, seed=3, jobs=2, ref="base")
+    assert one.per_game_scores == two.per_game_scores
+    assert [s.wins for s in one.seats] == [s.wins for s in two.seats]
