@@ -12,7 +12,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, NoReturn, Sequence
 
 from engine.errors import BohnError, Diagnostic, Span
 from engine.paths import display_path
@@ -282,8 +282,17 @@ def cmd_explain(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- parser
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with bohn's error format: usage mistakes are C500, exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        print(f"error C500: {message}\n  hint: see `{self.prog} --help`", file=sys.stderr)
+        raise SystemExit(2)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="bohn",
         description="A declarative rules interpreter for Bohnanza and its expansions.",
         epilog="Error codes are listed in docs/errors.md. BOHN_DEBUG=1 shows tracebacks of internal errors.",

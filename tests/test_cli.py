@@ -78,3 +78,8 @@ def test_rules_list(bohn) -> None:
 def test_python_dash_m_runs_without_traceback() -> None:
     proc = subprocess.run([sys.executable, "-m", "engine", "rules", "show", "nothing"], capture_output=True, text=True, cwd=ROOT)
     assert proc.returncode == 1 and "O300" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_usage_mistakes_have_a_code(bohn) -> None:
+    run = bohn("play", "--players", "x")
+    assert run.code == 2 and "error C500: argument --players" in run.err and "bohn play --help" in run.err
