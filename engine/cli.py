@@ -295,7 +295,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="bohn",
         description="A declarative rules interpreter for Bohnanza and its expansions.",
-        epilog="Error codes are listed in docs/errors.md. BOHN_DEBUG=1 shows tracebacks of internal errors.",
+        epilog="Every error has a stable code: `bohn explain CODE` says what it means, `bohn explain --all` lists them. "
+               "BOHN_DEBUG=1 shows tracebacks of internal errors.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
