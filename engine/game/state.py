@@ -14,7 +14,7 @@ appended at the back; a field is a list of cards, its bean is its first card's b
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from engine.rules.model import PlayerCountRow, Ruleset
 
@@ -40,7 +40,6 @@ class GameState:
     over: bool = False
     phase_index: int = 0
     step_index: int = 0
-    extra: dict[str, int] = field(default_factory=dict)
 
     def all_cards(self) -> list[int]:
         """Every card of the game: the deck's first (bottom to top), then every other zone,

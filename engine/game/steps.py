@@ -9,7 +9,7 @@ cards, zones and fields — never a particular game. New kinds register in
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from engine.game.actions import DISCARD, PASS, PLANT, Action
 from engine.rules.model import Step
@@ -52,9 +52,6 @@ class StepRun:
     def after_free_action(self, game: Game, action: Action) -> None:
         """A harvest or purchase happened; most steps need not react."""
 
-    def describe(self) -> dict[str, Any]:
-        return {"step": self.kind}
-
 
 def _distinct_bean_positions(game: Game, cards: list[int]) -> list[int]:
     """The first position of each bean type among ``cards``: planting order between
@@ -69,28 +66,28 @@ def _distinct_bean_positions(game: Game, cards: list[int]) -> list[int]:
     return out
 
 
-class PlantFromHand(StepRun):
-    """Plant from the front of the hand: at least ``min``, at most ``max`` cards."""
+class _FromHand(StepRun):
+    """Shared by steps that take between ``min`` and ``max`` cards from the hand, one
+    action each; passing is allowed once ``min`` is reached or the hand is empty."""
 
-    kind: ClassVar[str] = "plant_from_hand"
-    plants: ClassVar[bool] = True
+    def bounds(self, game: Game) -> tuple[int, int]:
+        return self.spec.number("min", game.row), self.spec.number("max", game.row)
 
     def enter(self, game: Game) -> None:
-        self.low = self.spec.number("min", game.row)
-        self.high = self.spec.number("max", game.row)
-        if game.fx is not None:
-            seat = game.state.active
-            self.low = game.fx.modified("plant_min", self.low, player=seat, step=self.kind)
-            self.high = game.fx.modified("plant_max", self.high, player=seat, step=self.kind)
-        self.planted = 0
+        self.low, self.high = self.bounds(game)
+        self.taken = 0
         self.done = not game.state.hands[game.state.active] or self.high == 0
+
+    def choices(self, game: Game, seat: int, hand: list[int]) -> list[Action]:
+        raise NotImplementedError
+
+    def take(self, game: Game, action: Action, hand: list[int]) -> None:
+        raise NotImplementedError
 
     def legal(self, game: Game, seat: int) -> list[Action]:
         hand = game.state.hands[seat]
-        out = []
-        if hand and self.planted < self.high:
-            out = [Action(PLANT, seat, i) for i in game.fitting_fields(seat, hand[0])]
-        if self.planted >= self.low or not hand:
+        out = self.choices(game, seat, hand) if hand and self.taken < self.high else []
+        if self.taken >= self.low or not hand:
             out.append(Action(PASS, seat))
         return out
 
@@ -99,9 +96,30 @@ class PlantFromHand(StepRun):
             self.done = True
             return
         hand = game.state.hands[action.seat]
+        self.take(game, action, hand)
+        self.taken += 1
+        self.done = self.taken >= self.high or not hand
+
+
+class PlantFromHand(_FromHand):
+    """Plant from the front of the hand: at least ``min``, at most ``max`` cards."""
+
+    kind: ClassVar[str] = "plant_from_hand"
+    plants: ClassVar[bool] = True
+
+    def bounds(self, game: Game) -> tuple[int, int]:
+        low, high = _FromHand.bounds(self, game)
+        if game.fx is not None:
+            seat = game.state.active
+            low = game.fx.modified("plant_min", low, player=seat, step=self.kind)
+            high = game.fx.modified("plant_max", high, player=seat, step=self.kind)
+        return low, high
+
+    def choices(self, game: Game, seat: int, hand: list[int]) -> list[Action]:
+        return [Action(PLANT, seat, i) for i in game.fitting_fields(seat, hand[0])]
+
+    def take(self, game: Game, action: Action, hand: list[int]) -> None:
         game.plant(action.seat, hand.pop(0), action.field, "hand")
-        self.planted += 1
-        self.done = self.planted >= self.high or not hand
 
 
 class Reveal(StepRun):
@@ -235,34 +253,18 @@ class ResolveOffer(StepRun):
         self.done = not self.zone
 
 
-class DiscardFromHand(StepRun):
+class DiscardFromHand(_FromHand):
     """Discard between ``min`` and ``max`` cards from anywhere in the hand."""
 
     kind: ClassVar[str] = "discard_from_hand"
 
-    def enter(self, game: Game) -> None:
-        self.low = self.spec.number("min", game.row)
-        self.high = self.spec.number("max", game.row)
-        self.discarded = 0
-        self.done = self.high == 0 or not game.state.hands[game.state.active]
+    def choices(self, game: Game, seat: int, hand: list[int]) -> list[Action]:
+        return [Action(DISCARD, seat, -1, j) for j in range(len(hand))]
 
-    def legal(self, game: Game, seat: int) -> list[Action]:
-        hand = game.state.hands[seat]
-        out = [Action(DISCARD, seat, -1, j) for j in range(len(hand))] if self.discarded < self.high else []
-        if self.discarded >= self.low or not hand:
-            out.append(Action(PASS, seat))
-        return out
-
-    def apply(self, game: Game, action: Action) -> None:
-        if action.kind == PASS:
-            self.done = True
-            return
-        hand = game.state.hands[action.seat]
+    def take(self, game: Game, action: Action, hand: list[int]) -> None:
         card = hand.pop(action.card)
         game.state.discard.append(card)
         game.emit("discarded", seat=action.seat, bean=game.bean_name(card), source="hand", position=action.card)
-        self.discarded += 1
-        self.done = self.discarded >= self.high or not hand
 
 
 class KeepRevealed(StepRun):

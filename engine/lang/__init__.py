@@ -14,16 +14,30 @@ from engine.lang.parser import parse
 from engine.lang.world import CancelAction, FieldRef, TableWorld, World, ZoneRef
 
 
+#: Compiled snippets by (text, origin, name, environment). Loading a ruleset checks its
+#: effects and then builds them; both ask here, so each snippet is compiled once.
+#: ``Compiled`` objects are never changed after compilation, so sharing them is safe.
+_COMPILED: dict[tuple[object, ...], Compiled] = {}
+
+
 def compile_effect(text: str, *, env: CheckEnv | None = None, origin: Span | None = None,
                    name: str = "<effect>") -> Compiled:
     """Parse, type-check and compile one snippet; raise ``BohnError`` with positions."""
     env = env or CheckEnv()
+    key = (text, origin, name, env.beans, tuple(sorted(env.zones.items())))
+    hit = _COMPILED.get(key)
+    if hit is not None:
+        return hit
     program = parse(text, origin, name)
     try:
         types = check(program, env)
-        return compile_program(program, types, env, name)
+        compiled = compile_program(program, types, env, name)
     except RecursionError:
         raise BohnError.one("L800", "the effect is nested too deeply", program.span) from None
+    if len(_COMPILED) > 4096:
+        _COMPILED.clear()
+    _COMPILED[key] = compiled
+    return compiled
 
 
 __all__ = ["CancelAction", "CheckEnv", "Compiled", "FieldRef", "TableWorld", "World", "ZoneRef",

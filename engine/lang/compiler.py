@@ -403,9 +403,6 @@ class Compiler:
             return perform
         raise AssertionError(f"cannot compile {s!r}")  # pragma: no cover
 
-    def empty(self) -> Fn:
-        return lambda ctx: None
-
 
 def compile_program(program: A.Program, types: Types, env: CheckEnv, name: str) -> Compiled:
     c = Compiler(types, env)

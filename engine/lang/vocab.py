@@ -15,9 +15,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-SCALARS = ("int", "bool", "str", "bean", "card", "field", "player", "zone", "none", "any")
-
-
 def list_of(t: str) -> str:
     return f"list[{t}]"
 
@@ -61,10 +58,6 @@ class Signature:
     params: tuple[Param, ...]
     returns: str
     doc: str
-
-    @property
-    def required(self) -> int:
-        return sum(1 for p in self.params if not p.default)
 
 
 def sig(doc: str, returns: str, *params: str) -> Signature:

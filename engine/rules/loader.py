@@ -30,6 +30,7 @@ class Merged:
 
     document: LMap
     sources: tuple[str, ...]
+    paths: tuple[Path, ...]  # the same files, resolved: the cache watches them for edits
 
 
 def resolve_reference(ref: str, relative_to: Path | None = None, span: Span | None = None) -> Path:
@@ -58,7 +59,7 @@ def _load_chain(path: Path, chain: tuple[Path, ...]) -> Merged:
         raise BohnError.one("S203", "a ruleset file must be a mapping of keys to values", getattr(document, "span", None) or Span(display_path(path), 1, 1))
     parent_ref = document.get("extends")
     if parent_ref is None:
-        return Merged(document, (display_path(path),))
+        return Merged(document, (display_path(path),), (path,))
     span = child_span(document, "extends")
     if not isinstance(parent_ref, str):
         raise BohnError.one("S203", "`extends` must be a ruleset name or path", span)
@@ -70,7 +71,7 @@ def _load_chain(path: Path, chain: tuple[Path, ...]) -> Merged:
     merged = merge(parent.document, document)
     if "extends" in merged:
         merged.drop("extends")
-    return Merged(merged, (*parent.sources, display_path(path)))
+    return Merged(merged, (*parent.sources, display_path(path)), (*parent.paths, path))
 
 
 def _apply_variant(document: LMap, variant: str) -> LMap:
@@ -92,7 +93,8 @@ def _check(document: LMap) -> tuple[list[Diagnostic], list[Diagnostic]]:
     return [d for d in found if d.severity == "error"], [d for d in found if d.severity == "warning"]
 
 
-def _build(path: Path, variant: str | None, patches: Sequence[LMap] = ()) -> Ruleset:
+def _build(path: Path, variant: str | None, patches: Sequence[LMap] = ()) -> tuple[Ruleset, tuple[Path, ...]]:
+    """The ruleset, and the files it was made of."""
     merged = _load_chain(path, ())
     document = _apply_variant(merged.document, variant) if variant else merged.document
     for patch in patches:
@@ -100,7 +102,7 @@ def _build(path: Path, variant: str | None, patches: Sequence[LMap] = ()) -> Rul
     errors, warnings = _check(document)
     if errors:
         raise BohnError(errors)
-    return build(document, variant=variant, sources=merged.sources, warnings=warnings)
+    return build(document, variant=variant, sources=merged.sources, warnings=warnings), merged.paths
 
 
 _CACHE: dict[tuple[Path, str | None], tuple[tuple[tuple[Path, int], ...], Ruleset]] = {}
@@ -122,29 +124,11 @@ def _cached(path: Path, variant: str | None) -> Ruleset:
     hit = _CACHE.get(key)
     if hit is not None and _stamps([p for p, _ in hit[0]]) == hit[0]:
         return hit[1]
-    chain = _chain_paths(path)
-    stamps = _stamps(chain)
-    rules = _build(path, variant)
+    rules, paths = _build(path, variant)
     if len(_CACHE) > 64:
         _CACHE.clear()
-    _CACHE[key] = (stamps, rules)
+    _CACHE[key] = (_stamps(list(paths)), rules)
     return rules
-
-
-def _chain_paths(path: Path) -> list[Path]:
-    """The file and every file it extends (best effort: errors surface in the build)."""
-    paths = [path]
-    try:
-        document = load_file(path)
-        while isinstance(document, LMap) and isinstance(document.get("extends"), str) and len(paths) < 32:
-            parent = resolve_reference(document["extends"], paths[-1].parent)
-            if parent in paths:
-                break
-            paths.append(parent)
-            document = load_file(parent)
-    except BohnError:
-        pass
-    return paths
 
 
 def load_ruleset(ref: str, variant: str | None = None, *, patches: Sequence[LMap] = (),
@@ -157,7 +141,7 @@ def load_ruleset(ref: str, variant: str | None = None, *, patches: Sequence[LMap
     """
     path = resolve_reference(ref, relative_to or Path.cwd(), span)
     if patches:
-        return _build(path, variant, patches)
+        return _build(path, variant, patches)[0]
     return _cached(path, variant)
 
 

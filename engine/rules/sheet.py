@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.rules.model import Bean, PlayerCountRow, Ruleset, Step
+from engine.rules.model import PlayerCountRow, Ruleset, Step
 
 _ORDINAL = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
 
@@ -93,10 +93,6 @@ def describe_step(step: Step, row: PlayerCountRow) -> str:
 
 def _cards(count: int) -> str:
     return f"{count} card" + ("" if count == 1 else "s")
-
-
-def _meter(bean: Bean) -> str:
-    return " / ".join("–" if t is None else str(t) for t in bean.beanometer)
 
 
 def sheet_markdown(rules: Ruleset, players: int) -> str:

@@ -95,21 +95,14 @@ def load_scenarios(path: Path) -> list[Scenario]:
 
 
 def parse_action(data: dict[str, Any], span: Span | None) -> Action:
-    """An action from its scenario form (``give: [hand:0, revealed:1]``)."""
+    """An action from its scenario form (``give: [hand:0, revealed:1]``, ``item: x``),
+    turned into the log's JSON form and read by ``Action.from_json``."""
     try:
-        give = []
-        for ref in data.get("give", ()):
-            zone, _, index = str(ref).partition(":")
-            give.append((zone, int(index)))
-        return Action(
-            kind=str(data["kind"]),
-            seat=int(data["seat"]),
-            field=int(data.get("field", -1)),
-            card=int(data.get("card", -1)),
-            target=int(data.get("target", -1)),
-            give=tuple(give),
-            want=(str(data["item"]),) if "item" in data else tuple(str(w) for w in data.get("want", ())),
-        )
+        logged = dict(data)
+        logged["give"] = [str(ref).partition(":")[::2] for ref in data.get("give", ())]
+        if "item" in data:
+            logged["want"] = [data["item"]]
+        return Action.from_json(logged)
     except (KeyError, ValueError, TypeError) as exc:
         raise BohnError.one("T702", f"malformed action {data}: {exc}", span) from None
 
