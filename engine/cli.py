@@ -162,7 +162,7 @@ def cmd_test(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     from engine.game import log
     from engine.rules.loader import load_ruleset
-    from engine.sim.play import make_agents, play_game
+    from engine.sim.play import Played, make_agents, play_game, stopped_game
     from engine.sim.summary import score_table, turn_lines
 
     rules = load_ruleset(args.ruleset, args.variant)
@@ -176,16 +176,35 @@ def cmd_play(args: argparse.Namespace) -> int:
         if not 0 <= args.human < players:
             raise BohnError.one("C500", f"--human takes a seat from 0 to {players - 1}")
         agents[args.human] = HumanAgent()
-    played = play_game(rules, players, args.seed, agents, trading=not args.no_trading)
+    def write_log(played: Played, stopped: BohnError | None = None) -> None:
+        head = log.header(played.game, args.ruleset, [a.name for a in agents])
+        if stopped is not None:
+            head["stopped"] = {"code": stopped.code, "message": stopped.diagnostics[0].message.splitlines()[0]}
+        try:
+            log.write(Path(args.log), head, log.entries(played.game.events, played.actions, played.action_positions))
+        except OSError as exc:
+            raise BohnError.one("C500", f"cannot write the log {args.log}: {exc.strerror or exc}") from None
+
+    try:
+        played = play_game(rules, players, args.seed, agents, trading=not args.no_trading)
+    except BohnError as exc:
+        partial = stopped_game(exc)
+        if partial is None or exc.code.startswith("C"):
+            raise
+        for d in exc.diagnostics:
+            print(d.format(), file=sys.stderr)
+        print(f"the game (seed {args.seed}) stopped at turn {partial.game.state.turn} after {len(partial.actions)} actions",
+              file=sys.stderr)
+        if args.log:
+            write_log(partial, exc)
+            print(f"log up to that point written to {args.log} ({len(partial.game.events)} events)", file=sys.stderr)
+        else:
+            print("  hint: add --log FILE to write the game up to that point", file=sys.stderr)
+        return 1
     game = played.game
     names = [f"{agents[s].name}-{s}" for s in range(players)]
     if args.log:
-        path = Path(args.log)
-        try:
-            log.write(path, log.header(game, args.ruleset, [a.name for a in agents]),
-                      log.entries(game.events, played.actions, played.action_positions))
-        except OSError as exc:
-            raise BohnError.one("C500", f"cannot write the log {args.log}: {exc.strerror or exc}") from None
+        write_log(played)
     if not args.quiet:
         title = rules.name + (f" ({rules.variant})" if rules.variant else "")
         print(f"{title}: {players} players, seed {args.seed}, bots {', '.join(names)}")
@@ -224,21 +243,43 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                                 progress=None if quiet else progress_bar(), jobs=args.jobs,
                                 ref=str(Path(ref).resolve()) if Path(ref).is_file() else ref))
     if args.format == "json":
-        from engine.sim.simulate import paired_difference
+        from engine.sim.simulate import conclusive, paired_difference, unfinished
 
         data: dict[str, object] = {"runs": [r.to_json() for r in results]}
         if len(results) == 2:
             mean, se, n = paired_difference(results[0], results[1])
-            data["comparison"] = {"mean_score_difference": mean, "standard_error": se, "paired_games": n}
+            data["comparison"] = {"mean_score_difference": mean, "standard_error": se if se == se else None,
+                                  "paired_games": n, "unfinished_seeds": unfinished(results[0], results[1]),
+                                  "conclusive": conclusive(results[0], results[1])}
         print(json.dumps(data, indent=2))
-        return 0
+    else:
+        for r in results:
+            for line in report(r):
+                print(line)
+        if len(results) == 2:
+            for line in compare_report(results[0], results[1]):
+                print(line)
+    return _simulation_exit(results, args.max_failures)
+
+
+def _simulation_exit(results: list, allowed: float) -> int:  # type: ignore[type-arg]
+    """1 when more games failed than ``--max-failures`` allows, or when a comparison
+    had unfinished seeds (it then concludes nothing); the reason goes to stderr."""
+    from engine.sim.simulate import unfinished
+
+    code = 0
     for r in results:
-        for line in report(r):
-            print(line)
-    if len(results) == 2:
-        for line in compare_report(results[0], results[1]):
-            print(line)
-    return 0
+        if r.failures and len(r.failures) > allowed * r.games:
+            first = r.failures[0]
+            print(Diagnostic("G641", f"{len(r.failures)} of {r.games} game(s) of {r.ruleset} failed; the first, seed "
+                                     f"{first.seed}: error {first.code}: {first.message}",
+                             hint=f"replay it with: {r.replay_command(first.seed)}").format(), file=sys.stderr)
+            code = 1
+    if len(results) == 2 and unfinished(results[0], results[1]):
+        print(Diagnostic("G641", "the comparison concludes nothing: some seeds did not finish in both rulesets",
+                         hint="fix the failing games first (see the errors above)").format(), file=sys.stderr)
+        code = 1
+    return code
 
 
 @command("replay")
@@ -346,6 +387,8 @@ def build_parser() -> argparse.ArgumentParser:
     sm.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
     sm.add_argument("--quiet", action="store_true", help="no progress output")
     sm.add_argument("--jobs", type=int, default=1, help="processes to run games in (default: 1; the numbers do not depend on it)")
+    sm.add_argument("--max-failures", type=float, default=0.0, metavar="SHARE",
+                    help="share of games (0 to 1) allowed to stop with an error before the exit code is 1 (default: 0)")
 
     rp = sub.add_parser("replay", help="re-run a logged game and report the first divergence")
     rp.add_argument("log", metavar="LOG", help="a JSONL log written by `bohn play --log`")

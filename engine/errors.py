@@ -126,6 +126,8 @@ CODES: dict[str, CodeInfo] = {
     "G605": CodeInfo("ruleset changed since the log was written", "The ruleset hash differs; divergence is likely."),
     "G606": CodeInfo("runaway game", "The game exceeded its step budget; a rule loops without progress."),
     "G607": CodeInfo("impossible set-up", "The position names cards or zones this ruleset and player count do not have."),
+    "G640": CodeInfo("no legal action", "A seat must decide but nothing is legal; the message names the rules whose answers removed its actions and shows the position."),
+    "G641": CodeInfo("games failed in a simulation", "Some games stopped with an error; replay one with the command shown, or allow a share with --max-failures."),
 }
 
 

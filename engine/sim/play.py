@@ -72,16 +72,29 @@ def play_game(
     actions: list[Action] = []
     positions: list[int] = []
     wants_offers = [bool(getattr(agent, "wants_offers", True)) for agent in agents]
-    while not game.over:
-        seat = game.decider
-        assert seat is not None
-        legal = game.legal_actions(seat, offers=wants_offers[seat])
-        if not legal:
-            raise BohnError.one("G606", f"seat {seat} has no legal action in {game.phase.id}/{game.step.kind}")
-        action = agents[seat].choose(views[seat], legal)
-        positions.append(len(game.events))
-        game.apply(action)
-        actions.append(action)
-        if after_action is not None:
-            after_action(game, action)
+    try:
+        while not game.over:
+            seat = game.decider
+            assert seat is not None
+            legal = game.legal_actions(seat, offers=wants_offers[seat])
+            if not legal:
+                from engine.game.deadlock import no_legal_action
+
+                raise no_legal_action(game, seat)
+            action = agents[seat].choose(views[seat], legal)
+            positions.append(len(game.events))
+            game.apply(action)
+            actions.append(action)
+            if after_action is not None:
+                after_action(game, action)
+    except BohnError as exc:
+        # the game so far travels with the error, so a caller can write its log
+        setattr(exc, "played", Played(game, actions, positions))
+        raise
     return Played(game, actions, positions)
+
+
+def stopped_game(exc: BaseException) -> Played | None:
+    """The game up to the point where ``exc`` stopped it (see :func:`play_game`)."""
+    played = getattr(exc, "played", None)
+    return played if isinstance(played, Played) else None

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence, TextIO
 
 from engine.rules.model import Ruleset
+from engine.sim.failures import GameFailure, failure_lines, replay_command
 from engine.sim.play import make_agents, play_game
 
 
@@ -42,6 +43,14 @@ class Stats:
     seconds: float
     per_game_scores: list[list[int]] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
+    failures: list[GameFailure] = field(default_factory=list)
+    #: how to play one of these games again: ruleset reference, bots, trading
+    ref: str = ""
+    bots: tuple[str, ...] = ("greedy",)
+    trading: bool = True
+
+    def replay_command(self, seed: int) -> str:
+        return replay_command(self.ref or self.ruleset, self.variant, self.players, seed, self.bots, self.trading)
 
     @property
     def mean_turns(self) -> float:
@@ -61,6 +70,7 @@ class Stats:
             "mean_turns": self.mean_turns,
             "mean_score": self.mean_score(),
             "failed_games": self.runaway,
+            "failures": [f.to_json(self.replay_command(f.seed)) for f in self.failures],
             "seats": [{"seat": i, "win_share": s.wins / max(self.games - self.runaway, 1), "mean_score": s.mean}
                       for i, s in enumerate(self.seats)],
         }
@@ -95,8 +105,10 @@ def progress_bar(stream: TextIO | None = None) -> Progress:
     return report
 
 
-def _one_game(rules: Ruleset, players: int, game_seed: int, bots: Sequence[str], trading: bool
-              ) -> tuple[list[int], list[int], int] | None:
+Outcome = tuple[list[int], list[int], int] | GameFailure
+
+
+def _one_game(rules: Ruleset, players: int, game_seed: int, bots: Sequence[str], trading: bool) -> Outcome:
     from engine.errors import BohnError
 
     try:
@@ -105,12 +117,12 @@ def _one_game(rules: Ruleset, players: int, game_seed: int, bots: Sequence[str],
     except BohnError as exc:
         if exc.code.startswith("C"):
             raise
-        return None  # a runaway or failing rule: counted and reported, the batch goes on
+        return GameFailure.from_error(game_seed, exc)  # reported with its seed; the batch goes on
     game = played.game
     return list(game.scores), list(game.winners), game.state.turn
 
 
-def _worker(args: tuple[str, str | None, int, list[int], list[str], bool]) -> list[tuple[list[int], list[int], int] | None]:
+def _worker(args: tuple[str, str | None, int, list[int], list[str], bool]) -> list[Outcome]:
     """A batch of games in another process (rulesets hold compiled closures, so each
     process loads its own by reference)."""
     from engine.rules.loader import load_ruleset
@@ -128,7 +140,7 @@ def simulate(rules: Ruleset, players: int, games: int, *, seed: int = 0, bots: S
     processes; results are combined in seed order, so the numbers do not depend on it."""
     start = time.perf_counter()
     seeds = list(range(seed, seed + games))
-    outcomes: list[tuple[list[int], list[int], int] | None] = []
+    outcomes: list[Outcome] = []
     if jobs > 1 and ref is not None and games > 1:
         from concurrent.futures import ProcessPoolExecutor
 
@@ -147,10 +159,10 @@ def simulate(rules: Ruleset, players: int, games: int, *, seed: int = 0, bots: S
     seats = [SeatStats() for _ in range(players)]
     turns: list[int] = []
     per_game: list[list[int]] = []
-    failed = 0
+    failures: list[GameFailure] = []
     for outcome in outcomes:
-        if outcome is None:
-            failed += 1
+        if isinstance(outcome, GameFailure):
+            failures.append(outcome)
             per_game.append([])
             continue
         scores, winners, length = outcome
@@ -160,7 +172,8 @@ def simulate(rules: Ruleset, players: int, games: int, *, seed: int = 0, bots: S
             seats[seat].scores.append(score)
         turns.append(length)
         per_game.append(scores)
-    return Stats(rules.id, rules.variant, players, games, seats, turns, failed, time.perf_counter() - start, per_game)
+    return Stats(rules.id, rules.variant, players, games, seats, turns, len(failures), time.perf_counter() - start, per_game,
+                 failures=failures, ref=ref or rules.id, bots=tuple(bots), trading=trading)
 
 
 def paired_difference(a: Stats, b: Stats) -> tuple[float, float, int]:
@@ -179,8 +192,7 @@ def report(stats: Stats) -> list[str]:
     rate = stats.games / stats.seconds if stats.seconds else 0.0
     out = [f"{title}: {stats.games} games, {stats.players} players, {rate:.0f} games/s, "
            f"{stats.mean_turns:.1f} turns on average, mean score {stats.mean_score():.2f}"]
-    if stats.runaway:
-        out.append(f"  {stats.runaway} game(s) stopped with an error and are not counted")
+    out += failure_lines(stats.failures, stats.games, stats.replay_command)
     out.append(f"  {'seat':<6}{'wins':>8}{'mean score':>12}")
     for i, s in enumerate(stats.seats):
         share = 100 * s.wins / max(stats.games - stats.runaway, 1)
@@ -188,15 +200,33 @@ def report(stats: Stats) -> list[str]:
     return out
 
 
+def unfinished(a: Stats, b: Stats) -> int:
+    """Seeds on which at least one of the two rulesets did not finish its game."""
+    return sum(1 for sa, sb in zip(a.per_game_scores, b.per_game_scores) if not sa or not sb)
+
+
 def compare_report(a: Stats, b: Stats) -> list[str]:
     mean, se, n = paired_difference(a, b)
     verdict = "no clear difference"
-    if n >= 2 and se == se and se > 0 and abs(mean) > 2 * se:
+    missing = unfinished(a, b)
+    if missing:
+        verdict = (f"NO CONCLUSION: {missing} of {a.games} seed(s) did not finish in both rulesets, "
+                   "and a comparison that leaves them out would be biased (see the errors above)")
+    elif n < 2:
+        verdict = "NO CONCLUSION: a comparison needs at least two games"
+    elif se == se and se > 0 and abs(mean) > 2 * se:
         verdict = "a real difference (more than two standard errors)"
     name_a = a.ruleset + (f" ({a.variant})" if a.variant else "")
     name_b = b.ruleset + (f" ({b.variant})" if b.variant else "")
+    if missing or n < 2:
+        return [f"{name_b} vs {name_a}: {verdict}"]
     return [
         f"{name_b} vs {name_a}, the same {n} seeds:",
         f"  mean score {b.mean_score():.2f} vs {a.mean_score():.2f}: difference {mean:+.2f} ± {se:.2f} (standard error) — {verdict}",
         f"  game length {b.mean_turns:.1f} vs {a.mean_turns:.1f} turns",
     ]
+
+
+def conclusive(a: Stats, b: Stats) -> bool:
+    """Whether a comparison may conclude anything: every seed finished in both rulesets."""
+    return unfinished(a, b) == 0 and paired_difference(a, b)[2] >= 2
