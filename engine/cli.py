@@ -236,12 +236,18 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise BohnError.one("C500", "--jobs must be at least 1")
     runs = [(rules, args.ruleset)] + ([(other, args.compare)] if other is not None else [])
     results = []
-    for ruleset, ref in runs:
-        if not quiet:
-            print(f"simulating {ruleset.id}{f' ({ruleset.variant})' if ruleset.variant else ''}…", file=sys.stderr)
-        results.append(simulate(ruleset, args.players, args.games, seed=args.seed, bots=bots, trading=not args.no_trading,
-                                progress=None if quiet else progress_bar(), jobs=args.jobs,
-                                ref=str(Path(ref).resolve()) if Path(ref).is_file() else ref))
+    from engine.sim.backends import make_backend
+
+    backend = make_backend(args.jobs, args.scheduler)
+    try:
+        for ruleset, ref in runs:
+            if not quiet:
+                print(f"simulating {ruleset.id}{f' ({ruleset.variant})' if ruleset.variant else ''}…", file=sys.stderr)
+            results.append(simulate(ruleset, args.players, args.games, seed=args.seed, bots=bots, trading=not args.no_trading,
+                                    progress=None if quiet else progress_bar(), backend=backend,
+                                    ref=str(Path(ref).resolve()) if Path(ref).is_file() else ref))
+    finally:
+        backend.close()
     if args.format == "json":
         from engine.sim.simulate import conclusive, paired_difference, unfinished
 
@@ -389,6 +395,8 @@ def build_parser() -> argparse.ArgumentParser:
     sm.add_argument("--jobs", type=int, default=1, help="processes to run games in (default: 1; the numbers do not depend on it)")
     sm.add_argument("--max-failures", type=float, default=0.0, metavar="SHARE",
                     help="share of games (0 to 1) allowed to stop with an error before the exit code is 1 (default: 0)")
+    sm.add_argument("--scheduler", metavar="ADDRESS", help="run the games on a Dask cluster, e.g. tcp://host:8786 "
+                    "(needs pip install 'bohn[dask]'; the numbers do not depend on it)")
 
     rp = sub.add_parser("replay", help="re-run a logged game and report the first divergence")
     rp.add_argument("log", metavar="LOG", help="a JSONL log written by `bohn play --log`")

@@ -117,6 +117,13 @@ CODES: dict[str, CodeInfo] = {
     "C501": CodeInfo("nothing to validate", "The paths hold no *.yaml files."),
     "C502": CodeInfo("unknown ruleset", "See `bohn rules list`."),
     "C503": CodeInfo("unsupported player count", "See the ruleset's `players` range in `bohn rules show`."),
+    # C54x — running games elsewhere, sweeps (engine/sim/backends.py, sweep.py)
+    "C540": CodeInfo("Dask is not installed", "`--scheduler` runs games on a Dask cluster: pip install 'bohn[dask]'."),
+    "C541": CodeInfo("Dask scheduler unreachable or without workers", "Check the address; start `dask scheduler` and `dask worker ADDRESS` (docs/simulation.md)."),
+    "C542": CodeInfo("workers lost too often", "A batch of games lost its worker again and again; check the workers' logs and memory."),
+    "C543": CodeInfo("a worker built different rules", "Install the same bohn version on every worker."),
+    "C544": CodeInfo("bad sweep setting", "Write `--set PATH=V1,V2,...` with a dotted path an overlay can patch, e.g. player_counts.2.field_price=1,2,3."),
+    "C545": CodeInfo("too many sweep combinations", "A sweep plays every combination of the values; vary fewer values at once."),
     # G6xx — playing a game
     "G600": CodeInfo("illegal action", "The action is not among the legal actions for this seat now."),
     "G601": CodeInfo("not your decision", "Another seat must act now."),

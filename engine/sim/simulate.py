@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence, TextIO
 
 from engine.rules.model import Ruleset
+from engine.sim.backends import Backend, bind, local_backend, play_seeds
 from engine.sim.failures import GameFailure, failure_lines, replay_command
 from engine.sim.play import make_agents, play_game
 
@@ -122,40 +123,24 @@ def _one_game(rules: Ruleset, players: int, game_seed: int, bots: Sequence[str],
     return list(game.scores), list(game.winners), game.state.turn
 
 
-def _worker(args: tuple[str, str | None, int, list[int], list[str], bool]) -> list[Outcome]:
-    """A batch of games in another process (rulesets hold compiled closures, so each
-    process loads its own by reference)."""
-    from engine.rules.loader import load_ruleset
-
-    ref, variant, players, seeds, bots, trading = args
-    rules = load_ruleset(ref, variant)
-    return [_one_game(rules, players, s, bots, trading) for s in seeds]
+def _seed_outcome(rulesets: Sequence[Ruleset], game_seed: int, *, players: int, bots: Sequence[str], trading: bool
+                  ) -> Outcome:
+    """One game for a backend (engine/sim/backends.py): module level, so it pickles."""
+    return _one_game(rulesets[0], players, game_seed, bots, trading)
 
 
 def simulate(rules: Ruleset, players: int, games: int, *, seed: int = 0, bots: Sequence[str] = ("greedy",),
-             trading: bool = True, progress: Progress | None = None, jobs: int = 1, ref: str | None = None) -> Stats:
+             trading: bool = True, progress: Progress | None = None, jobs: int = 1, ref: str | None = None,
+             backend: Backend | None = None) -> Stats:
     """Play ``games`` games on seeds ``seed..``; count wins (ties split) and scores.
 
-    With ``jobs`` > 1 (and the ruleset's ``ref``), batches of seeds run in parallel
-    processes; results are combined in seed order, so the numbers do not depend on it."""
+    Games run on ``backend`` (default: this process, or ``jobs`` local processes);
+    results come back in seed order, so the numbers do not depend on where they ran.
+    ``ref`` (how the user named the ruleset) goes into the replay commands of failed games."""
     start = time.perf_counter()
-    seeds = list(range(seed, seed + games))
-    outcomes: list[Outcome] = []
-    if jobs > 1 and ref is not None and games > 1:
-        from concurrent.futures import ProcessPoolExecutor
-
-        size = max(1, min(25, games // (jobs * 4) or 1))
-        batches = [seeds[i:i + size] for i in range(0, games, size)]
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for batch in pool.map(_worker, [(ref, rules.variant, players, b, list(bots), trading) for b in batches]):
-                outcomes.extend(batch)
-                if progress is not None:
-                    progress(len(outcomes), games)
-    else:
-        for game_seed in seeds:
-            outcomes.append(_one_game(rules, players, game_seed, bots, trading))
-            if progress is not None:
-                progress(len(outcomes), games)
+    play = bind(_seed_outcome, players=players, bots=tuple(bots), trading=trading)
+    outcomes = play_seeds(play, [rules], range(seed, seed + games), backend=backend or local_backend(jobs),
+                          progress=progress)
     seats = [SeatStats() for _ in range(players)]
     turns: list[int] = []
     per_game: list[list[int]] = []

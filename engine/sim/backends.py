@@ -1,0 +1,288 @@
+"""Where games run: in this process, in local worker processes, or on a Dask cluster.
+
+A run is cut into *batches* of consecutive seeds. Every backend plays a batch with the
+same function on the same rules, and :func:`play_seeds` hands the results back in seed
+order, so the numbers never depend on the backend, the number of workers or which batch
+happened to finish first. Backends keep only a bounded *window* of batches in flight
+(and merged results are streamed, never collected), so a 100,000-game run needs no more
+memory than a 1,000-game one.
+
+Rules travel as a :class:`RulesSpec`: the merged, checked document of a ruleset, not a
+path, so a worker on another machine rebuilds exactly the rules this machine loaded
+(house-rule files and ``--set`` patches included) without reading any file; the
+rebuilt ruleset's digest must match. A batch whose worker is lost is run again; each
+batch is merged once, so nothing is lost or counted twice.
+"""
+
+from __future__ import annotations
+
+import functools
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator, Protocol, Sequence, TypeVar
+
+from engine.errors import BohnError, Diagnostic
+from engine.rules.located import LMap
+from engine.rules.model import Ruleset
+
+T = TypeVar("T")
+
+#: One game: the rulesets of the run (one, or a baseline and its variations) and a
+#: seed. It must be picklable: a module-level function or a ``functools.partial`` of one.
+GameFn = Callable[[Sequence[Ruleset], int], Any]
+Progress = Callable[[int, int], None]
+Batch = Sequence[int]
+
+#: How often a batch is started again after its worker was lost before the run fails.
+MAX_RERUNS = 3
+
+
+@dataclass(frozen=True)
+class RulesSpec:
+    """What a worker needs to rebuild a ruleset exactly: its merged document."""
+
+    document: LMap
+    variant: str | None
+    sources: tuple[str, ...]
+    digest: str
+
+    @classmethod
+    def of(cls, rules: Ruleset) -> RulesSpec:
+        return cls(rules.document, rules.variant, rules.sources, rules.digest)
+
+    def build(self) -> Ruleset:
+        """The ruleset, built once per worker process (compiled closures cannot be sent)."""
+        key = (self.digest, self.variant)
+        rules = _BUILT.get(key)
+        if rules is None:
+            from engine.rules.model import build
+
+            rules = build(self.document, variant=self.variant, sources=self.sources, warnings=[])
+            if rules.digest != self.digest:
+                raise BohnError.one("C543", f"a worker rebuilt `{rules.id}` with digest {rules.digest}, not {self.digest}")
+            if len(_BUILT) >= 32:
+                _BUILT.clear()
+            _BUILT[key] = rules
+        return rules
+
+
+_BUILT: dict[tuple[str, str | None], Ruleset] = {}
+
+#: Set in each local worker process by :func:`_remember`, so batches need not carry it.
+_JOB: tuple[GameFn, tuple[RulesSpec, ...]] | None = None
+
+
+@dataclass(frozen=True)
+class BatchResult:
+    """A batch's games, or the coded error that stopped it (``BohnError`` itself does
+    not survive pickling, its diagnostics do)."""
+
+    index: int
+    values: list[Any] | None
+    errors: list[Diagnostic] | None = None
+
+    def unwrap(self) -> list[Any]:
+        if self.errors is not None:
+            raise BohnError(list(self.errors))
+        assert self.values is not None
+        return self.values
+
+
+def run_batch(fn: GameFn, specs: Sequence[RulesSpec], index: int, seeds: Batch) -> BatchResult:
+    """Play one batch on a worker: the function every remote backend calls."""
+    try:
+        rulesets = [spec.build() for spec in specs]
+        return BatchResult(index, [fn(rulesets, seed) for seed in seeds])
+    except BohnError as exc:
+        return BatchResult(index, None, list(exc.diagnostics))
+
+
+def pack(specs: Sequence[RulesSpec]) -> tuple[tuple[tuple[str, str | None], ...], bytes]:
+    """Specs as opaque bytes and their keys: a scheduler need not walk the documents,
+    and a worker that already built them skips unpickling."""
+    import pickle
+
+    return tuple((s.digest, s.variant) for s in specs), pickle.dumps(tuple(specs), protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def run_packed_batch(fn: GameFn, packed: tuple[tuple[tuple[str, str | None], ...], bytes], index: int, seeds: Batch) -> BatchResult:
+    """:func:`run_batch` for rules sent by :func:`pack`."""
+    keys, blob = packed
+    if all(key in _BUILT for key in keys):
+        try:
+            rulesets = [_BUILT[key] for key in keys]
+            return BatchResult(index, [fn(rulesets, seed) for seed in seeds])
+        except BohnError as exc:
+            return BatchResult(index, None, list(exc.diagnostics))
+    import pickle
+
+    return run_batch(fn, pickle.loads(blob), index, seeds)
+
+
+def _remember(fn: GameFn, specs: tuple[RulesSpec, ...]) -> None:
+    global _JOB
+    _JOB = (fn, specs)
+    for spec in specs:
+        spec.build()
+
+
+def _run_remembered(index: int, seeds: Batch) -> BatchResult:
+    assert _JOB is not None, "the worker process was not initialised"
+    return run_batch(_JOB[0], _JOB[1], index, seeds)
+
+
+class Backend(Protocol):
+    """Runs batches and yields their results as they finish, in any order."""
+
+    name: str
+
+    def batch_size(self, games: int) -> int: ...
+
+    def run(self, fn: GameFn, rulesets: Sequence[Ruleset], batches: Sequence[Batch]) -> Iterator[BatchResult]: ...
+
+    def close(self) -> None: ...
+
+
+class Window:
+    """Which batches may start: at most ``size`` past the first one not yet returned, so
+    results waiting for an earlier batch never pile up."""
+
+    def __init__(self, total: int, size: int) -> None:
+        self.total = total
+        self.size = max(1, size)
+        self.next_to_start = 0
+        self.returned: set[int] = set()
+        self.first_missing = 0
+
+    def startable(self) -> Iterator[int]:
+        while self.next_to_start < self.total and self.next_to_start < self.first_missing + self.size:
+            self.next_to_start += 1
+            yield self.next_to_start - 1
+
+    def returned_one(self, index: int) -> bool:
+        """Record a returned batch; False when it had already returned (a duplicate)."""
+        if index < self.first_missing or index in self.returned:
+            return False
+        self.returned.add(index)
+        while self.first_missing in self.returned:
+            self.returned.discard(self.first_missing)
+            self.first_missing += 1
+        return True
+
+
+class InlineBackend:
+    """This process, one game after the other: no start-up cost, the default for one job."""
+
+    name = "inline"
+
+    def batch_size(self, games: int) -> int:
+        return max(1, min(50, games // 20 or 1))
+
+    def run(self, fn: GameFn, rulesets: Sequence[Ruleset], batches: Sequence[Batch]) -> Iterator[BatchResult]:
+        for index, seeds in enumerate(batches):
+            yield BatchResult(index, [fn(rulesets, seed) for seed in seeds])
+
+    def close(self) -> None:
+        pass
+
+
+class ProcessBackend:
+    """Local worker processes; each builds the rules once when it starts. A process that
+    dies takes the pool with it: a new pool runs the batches that had not returned."""
+
+    name = "processes"
+
+    def __init__(self, jobs: int) -> None:
+        self.jobs = jobs
+        self.reruns = 0
+
+    def batch_size(self, games: int) -> int:
+        return max(1, min(25, games // (self.jobs * 8) or 1))
+
+    def run(self, fn: GameFn, rulesets: Sequence[Ruleset], batches: Sequence[Batch]) -> Iterator[BatchResult]:
+        specs = tuple(RulesSpec.of(r) for r in rulesets)
+        window = Window(len(batches), 3 * self.jobs)
+        broken = 0
+        while window.first_missing < len(batches):
+            pool = ProcessPoolExecutor(max_workers=self.jobs, initializer=_remember, initargs=(fn, specs))
+            running: dict[Future[BatchResult], int] = {}
+            # after a broken pool, start again from the batches that have not returned
+            window.next_to_start = window.first_missing
+            try:
+                while True:
+                    for index in window.startable():
+                        if index not in window.returned:
+                            running[pool.submit(_run_remembered, index, batches[index])] = index
+                    if not running:
+                        break
+                    done, _ = wait(running, return_when=FIRST_COMPLETED)
+                    for future in done:
+                        index = running.pop(future)
+                        result = future.result()
+                        if window.returned_one(index):
+                            yield result
+            except BrokenProcessPool:
+                broken += 1
+                self.reruns += sum(1 for i in range(window.first_missing, window.next_to_start) if i not in window.returned)
+                if broken > MAX_RERUNS:
+                    raise BohnError.one("C542", f"worker processes died {broken} times; the run was stopped") from None
+            finally:
+                for future in running:
+                    future.cancel()
+                _stop(pool)
+
+    def close(self) -> None:
+        pass
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Shut a pool down without waiting for batches nobody will read."""
+    processes = list(getattr(pool, "_processes", {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+
+
+def local_backend(jobs: int) -> Backend:
+    return ProcessBackend(jobs) if jobs > 1 else InlineBackend()
+
+
+def play_seeds(fn: GameFn, rulesets: Sequence[Ruleset], seeds: Sequence[int], *, backend: Backend | None = None,
+               progress: Progress | None = None) -> Iterator[Any]:
+    """``fn(rulesets, seed)`` for every seed, yielded in seed order whatever the backend."""
+    backend = backend or InlineBackend()
+    total = len(seeds)
+    size = backend.batch_size(total)
+    batches = [seeds[i:i + size] for i in range(0, total, size)]
+    waiting: dict[int, list[Any]] = {}
+    next_index = 0
+    done = 0
+    for result in backend.run(fn, rulesets, batches):
+        if result.index < next_index or result.index in waiting:
+            continue  # a batch that was re-run and came back twice counts once
+        waiting[result.index] = result.unwrap()
+        while next_index in waiting:
+            values = waiting.pop(next_index)
+            next_index += 1
+            yield from values
+            done += len(values)
+            if progress is not None:
+                progress(done, total)
+    if next_index != len(batches):
+        raise RuntimeError(f"the backend returned {next_index} of {len(batches)} batches")
+
+
+def bind(fn: Callable[..., Any], **kwargs: Any) -> GameFn:
+    """A picklable game function with its settings (players, bots, …) fixed."""
+    return functools.partial(fn, **kwargs)
+
+
+def make_backend(jobs: int = 1, scheduler: str | None = None) -> Backend:
+    """The backend the command line asked for: a Dask cluster, local processes or inline."""
+    if scheduler:
+        from engine.sim.dask_backend import DaskBackend
+
+        return DaskBackend(scheduler)
+    return local_backend(jobs)

@@ -1,0 +1,107 @@
+"""Run batches of games on a Dask distributed cluster (``--scheduler tcp://host:8786``).
+
+Dask is an optional extra (``pip install 'bohn[dask]'``); nothing here is imported
+unless a scheduler address is given. Every worker needs the same bohn installed: the
+batch function and the rules' merged document are sent with each batch, so workers read
+no ruleset files.
+
+The scheduler already moves a task to another worker when its worker dies; when it
+gives up on a task (``KilledWorker``) the batch is submitted again, up to
+:data:`~engine.sim.backends.MAX_RERUNS` times. Each batch is merged once (see
+:class:`~engine.sim.backends.Window`), so a lost worker neither loses games nor counts
+them twice.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any, Iterator, Sequence
+
+from engine.errors import BohnError
+from engine.rules.model import Ruleset
+from engine.sim.backends import MAX_RERUNS, Batch, BatchResult, GameFn, RulesSpec, Window, pack, run_packed_batch
+
+
+def _import_distributed() -> Any:
+    try:
+        import distributed
+    except ImportError:
+        raise BohnError.one("C540", "--scheduler needs Dask, which is not installed",
+                            hint="install the extra: pip install 'bohn[dask]'") from None
+    return distributed
+
+
+class DaskBackend:
+    """Batches as Dask tasks, a bounded number in flight, results as they complete."""
+
+    name = "dask"
+
+    def __init__(self, address: str, *, timeout: float = 10.0, client: Any = None) -> None:
+        distributed = _import_distributed()
+        self.address = address if "://" in address else f"tcp://{address}"
+        self.reruns = 0
+        self._own_client = client is None
+        if client is None:
+            try:
+                client = distributed.Client(self.address, timeout=timeout, set_as_default=False)
+            except (OSError, TimeoutError) as exc:
+                raise BohnError.one("C541", f"cannot reach the Dask scheduler at {self.address}: {exc}",
+                                    hint="start one with `dask scheduler` and workers with `dask worker ADDRESS`") from None
+        self.client = client
+        try:
+            client.wait_for_workers(1, timeout=timeout)
+        except (OSError, TimeoutError):
+            self.close()
+            raise BohnError.one("C541", f"the Dask scheduler at {self.address} has no workers",
+                                hint="start workers with `dask worker ADDRESS` on each machine") from None
+
+    def threads(self) -> int:
+        return max(1, sum(self.client.nthreads().values()))
+
+    def batch_size(self, games: int) -> int:
+        return max(1, min(100, games // (self.threads() * 8) or 1))
+
+    def run(self, fn: GameFn, rulesets: Sequence[Ruleset], batches: Sequence[Batch]) -> Iterator[BatchResult]:
+        distributed = _import_distributed()
+        packed = pack([RulesSpec.of(r) for r in rulesets])
+        run_id = uuid.uuid4().hex[:12]
+        window = Window(len(batches), 3 * self.threads() + 2)
+        tries = [0] * len(batches)
+        running: dict[Any, int] = {}
+        pending = distributed.as_completed(loop=self.client.loop)
+
+        def submit(index: int) -> None:
+            future = self.client.submit(run_packed_batch, fn, packed, index, list(batches[index]), pure=False,
+                                        key=f"bohn-batch-{run_id}-{index}-{tries[index]}")
+            running[future] = index
+            pending.add(future)
+
+        try:
+            for index in window.startable():
+                submit(index)
+            for future in pending:
+                index = running.pop(future)
+                if future.status == "error":
+                    exc = future.exception()
+                    if isinstance(exc, distributed.KilledWorker) and tries[index] < MAX_RERUNS:
+                        tries[index] += 1
+                        self.reruns += 1
+                        submit(index)
+                        continue
+                    if isinstance(exc, distributed.KilledWorker):
+                        raise BohnError.one("C542", f"batch {index} lost its worker {tries[index] + 1} times; the run was stopped",
+                                            hint="check the workers' logs: a game may exhaust a worker's memory") from None
+                    raise exc
+                result = future.result()
+                future.release()
+                if window.returned_one(index):
+                    yield result
+                for more in window.startable():
+                    submit(more)
+        finally:
+            for future in running:
+                future.cancel()
+
+    def close(self) -> None:
+        if self._own_client:
+            self.client.close()
