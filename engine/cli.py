@@ -288,6 +288,43 @@ def _simulation_exit(results: list, allowed: float) -> int:  # type: ignore[type
     return code
 
 
+@command("sweep")
+def cmd_sweep(args: argparse.Namespace) -> int:
+    from engine.sim.backends import make_backend
+    from engine.sim.simulate import progress_bar
+    from engine.sim.sweep import combinations, parse_set, sweep
+    from engine.sim.sweep_report import text_lines, to_csv, to_json
+
+    if args.games < 1:
+        raise BohnError.one("C500", "--games must be at least 1")
+    if args.jobs < 1:
+        raise BohnError.one("C500", "--jobs must be at least 1")
+    if not args.set and not args.house:
+        raise BohnError.one("C500", "name what to vary: --set PATH=V1,V2,... and/or --house FILE...")
+    axes = [parse_set(text, number) for number, text in enumerate(args.set or [], start=1)]
+    houses = list(args.house or [])
+    baseline, variations = combinations(args.ruleset, args.variant, args.players, axes, houses)
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    quiet = args.quiet or args.format != "text"
+    if not quiet:
+        print(f"sweeping {len(variations)} combination(s) and the baseline, {args.games} games each…", file=sys.stderr)
+    backend = make_backend(args.jobs, args.scheduler)
+    try:
+        result = sweep(baseline, variations, args.players, args.games, seed=args.seed, bots=bots,
+                       trading=not args.no_trading, backend=backend, progress=None if quiet else progress_bar(),
+                       axes=axes, houses=houses)
+    finally:
+        backend.close()
+    if args.format == "json":
+        print(json.dumps(to_json(result), indent=2))
+    elif args.format == "csv":
+        print(to_csv(result), end="")
+    else:
+        for line in text_lines(result):
+            print(line)
+    return 0
+
+
 @command("replay")
 def cmd_replay(args: argparse.Namespace) -> int:
     from engine.sim.replay import replay
@@ -397,6 +434,30 @@ def build_parser() -> argparse.ArgumentParser:
                     help="share of games (0 to 1) allowed to stop with an error before the exit code is 1 (default: 0)")
     sm.add_argument("--scheduler", metavar="ADDRESS", help="run the games on a Dask cluster, e.g. tcp://host:8786 "
                     "(needs pip install 'bohn[dask]'; the numbers do not depend on it)")
+
+    sw = sub.add_parser("sweep", help="play the same seeds for several values of a rule and compare them with the baseline",
+                        description="Vary one or more values of a ruleset (--set PATH=V1,V2,...: any path an overlay can "
+                                    "patch) and/or swap in house-rule files (--house), play every combination on the same "
+                                    "seeds as the unchanged ruleset, and report mean score, win share by seat, game length "
+                                    "and the paired difference to the baseline with its 95%% confidence interval. "
+                                    "See docs/simulation.md.")
+    sw.add_argument("--ruleset", default="base", help="the baseline ruleset, name or path (default: base)")
+    sw.add_argument("--variant", help="a variant of the ruleset (used for every combination)")
+    sw.add_argument("--players", type=int, default=4, help="number of players (default: 4)")
+    sw.add_argument("--set", action="append", metavar="PATH=VALUES",
+                    help="a dotted path and comma-separated values, e.g. player_counts.2.field_price=1,2,3,4 "
+                         "(repeat for more; every combination is played)")
+    sw.add_argument("--house", nargs="+", action="extend", metavar="FILE",
+                    help="house-rule files to compare with the baseline (each extends it)")
+    sw.add_argument("--games", type=int, default=200, help="games per combination (default: 200)")
+    sw.add_argument("--seed", type=int, default=0, help="first seed; games use seed, seed+1, … (default: 0)")
+    sw.add_argument("--bots", default="greedy", help="bot for all seats, or one per seat separated by commas (default: greedy)")
+    sw.add_argument("--no-trading", action="store_true", help="close every trading window at once")
+    sw.add_argument("--format", choices=("text", "json", "csv"), default="text", help="output format (default: text)")
+    sw.add_argument("--quiet", action="store_true", help="no progress output")
+    sw.add_argument("--jobs", type=int, default=1, help="local processes to run games in (default: 1)")
+    sw.add_argument("--scheduler", metavar="ADDRESS", help="run the games on a Dask cluster, e.g. tcp://host:8786 "
+                    "(needs pip install 'bohn[dask]')")
 
     rp = sub.add_parser("replay", help="re-run a logged game and report the first divergence")
     rp.add_argument("log", metavar="LOG", help="a JSONL log written by `bohn play --log`")

@@ -120,6 +120,23 @@ def test_dask_gives_exactly_the_local_numbers(cluster) -> None:  # type: ignore[
     assert remote.to_json()["seats"] == local.to_json()["seats"]
 
 
+def test_dask_sweep_gives_exactly_the_local_numbers(cluster) -> None:  # type: ignore[no-untyped-def]
+    from engine.sim.dask_backend import DaskBackend
+    from engine.sim.sweep import combinations, parse_set, sweep
+    from engine.sim.sweep_report import to_json
+
+    axes = [parse_set("player_counts.4.field_price=1,2")]
+    baseline, variations = combinations("base", None, 4, axes)
+    local = to_json(sweep(baseline, variations, 4, 10, seed=2, bots=["random"], trading=False, axes=axes))
+    backend = DaskBackend(cluster.scheduler_address)
+    try:
+        remote = to_json(sweep(baseline, variations, 4, 10, seed=2, bots=["random"], trading=False, axes=axes, backend=backend))
+    finally:
+        backend.close()
+    local.pop("seconds"), remote.pop("seconds")
+    assert remote == local
+
+
 def test_dask_reruns_the_batch_of_a_killed_worker(cluster, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     from engine.sim.dask_backend import DaskBackend
 

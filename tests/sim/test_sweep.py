@@ -1,0 +1,114 @@
+"""`bohn sweep`: values set by path, house-rule files, the same seeds for every
+combination, paired differences to the baseline, and its three output formats."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.errors import BohnError
+from engine.rules.loader import load_ruleset
+from engine.sim.simulate import simulate
+from engine.sim.sweep import combinations, parse_set, sweep
+from engine.sim.sweep_report import text_lines, to_csv, to_json
+
+
+def test_parse_set_reads_paths_and_yaml_values() -> None:
+    axis = parse_set("player_counts.2.field_price=1, 2,3")
+    assert axis.path == ("player_counts", "2", "field_price") and axis.values == (1, 2, 3)
+    assert [s.col for s in axis.spans] == [29, 32, 34], "each value knows its column on the command line"
+    listed = parse_set("beans.coffee.beanometer=[4,7,10,12],[3,6,9,11]", 2)
+    assert listed.values == ([4, 7, 10, 12], [3, 6, 9, 11]) and listed.spans[1].line == 2
+
+
+@pytest.mark.parametrize("text, col", [("field_price", 1), ("=1,2", 1), ("a..b=1", 1), ("a.b=1,,2", 7), ("a.+b=1", 1)])
+def test_parse_set_errors_are_coded_and_placed(text: str, col: int) -> None:
+    with pytest.raises(BohnError) as caught:
+        parse_set(text)
+    d = caught.value.diagnostics[0]
+    assert d.code == "C544" and d.span is not None and (d.span.file, d.span.col) == ("--set", col)
+
+
+def test_a_path_that_does_not_exist_points_at_the_option() -> None:
+    with pytest.raises(BohnError) as caught:
+        combinations("base", None, 2, [parse_set("player_counts.2.feld_price=1")])
+    d = caught.value.diagnostics[0]
+    assert d.code == "O302" and "field_price" in d.message and str(d.span) == "--set:1:28"
+
+
+def test_a_value_the_schema_refuses_points_at_the_value() -> None:
+    with pytest.raises(BohnError) as caught:
+        combinations("base", None, 2, [parse_set("player_counts.2.field_price=2,-1")])
+    assert caught.value.code.startswith("S") and str(caught.value.diagnostics[0].span) == "--set:1:31"
+
+
+def test_too_many_combinations() -> None:
+    axes = [parse_set("player_counts.4.field_price=" + ",".join(map(str, range(1, 9)))),
+            parse_set("player_counts.4.draw=" + ",".join(map(str, range(1, 10))), 2)]
+    with pytest.raises(BohnError) as caught:
+        combinations("base", None, 4, axes)
+    assert caught.value.code == "C545"
+
+
+def test_every_combination_plays_the_baseline_seeds() -> None:
+    axes = [parse_set("player_counts.4.field_price=1,3")]
+    baseline, variations = combinations("base", None, 4, axes)
+    assert [v.rules.player_counts[4].field_price for v in variations] == [1, 3]
+    result = sweep(baseline, variations, 4, 12, seed=4, bots=["greedy"], axes=axes)
+    alone = simulate(load_ruleset("base"), 4, 12, seed=4, bots=["greedy"])
+    base = result.tallies[0]
+    assert base.finished == 12 and [base.win_share(s) for s in range(4)] == [s.wins / 12 for s in alone.seats]
+    assert base.score.mean == pytest.approx(alone.mean_score()) and base.turns.mean == pytest.approx(alone.mean_turns)
+    same = result.tallies[2]  # field_price=3 is the baseline's own value: the same games
+    assert same.score_diff.n == 12 and same.score_diff.mean == 0 and same.score_diff.m2 == 0
+    assert not same.score_diff.excludes_zero()
+    cheap = result.tallies[1]
+    assert cheap.score_diff.n == 12 and cheap.score.mean != base.score.mean, "a cheaper field changes the games"
+    data = to_json(result)
+    assert [c["label"] for c in data["combinations"]] == ["baseline", "player_counts.4.field_price=1",
+                                                          "player_counts.4.field_price=3"]
+    assert data["combinations"][2]["vs_baseline"]["ci95"] == [0.0, 0.0]
+    assert data["seeds"] == [4, 15] and data["axes"] == [{"path": "player_counts.4.field_price", "values": [1, 3]}]
+    low, high = data["combinations"][1]["vs_baseline"]["ci95"]
+    assert low < data["combinations"][1]["vs_baseline"]["mean_score_difference"] < high
+
+
+def test_cli_table_json_and_csv(bohn, tmp_path: Path) -> None:
+    house = tmp_path / "cheap.yaml"
+    house.write_text("extends: base\nid: cheap\nname: Cheap fields\nplayer_counts:\n  3: {field_price: 1}\n")
+    args = ["sweep", "--players", "3", "--games", "6", "--bots", "random", "--no-trading",
+            "--set", "player_counts.3.draw=2,3", "--house", str(house)]
+    text = bohn(*args)
+    assert text.code == 0, text.err
+    lines = text.out.splitlines()
+    assert lines[0].startswith("base, 3 players: 6 games per combination (seeds 0..5")
+    rows = [line for line in lines if line.startswith(("baseline", str(house)))]
+    assert len(rows) == 3 and "%" in rows[0] and "[" in rows[1], "baseline, then two rows with their difference"
+    assert "6/6 games" in text.err
+    data = json.loads(bohn(*args, "--format", "json").out)
+    assert len(data["combinations"]) == 3 and data["house_rules"] == [str(house)]
+    assert data["combinations"][1]["settings"] == {"house": str(house), "player_counts.3.draw": 2}
+    table = list(csv.DictReader(io.StringIO(bohn(*args, "--format", "csv").out)))
+    assert [r["combination"] for r in table][0] == "baseline" and len(table) == 3
+    assert table[2]["player_counts.3.draw"] == "3" and table[2]["house"] == str(house)
+    assert float(table[1]["win_share_seat_0"]) == pytest.approx(data["combinations"][1]["seats"][0]["win_share"], rel=1e-9)
+
+
+def test_cli_errors(bohn) -> None:
+    assert bohn("sweep", "--games", "2").code == 2, "nothing to vary"
+    bad = bohn("sweep", "--games", "2", "--set", "nothing")
+    assert bad.code == 2 and "C544" in bad.err
+    assert bohn("sweep", "--games", "2", "--house", "no_such_file.yaml").code == 1
+
+
+def test_text_report_marks_clear_differences() -> None:
+    axes = [parse_set("player_counts.4.field_price=3")]
+    baseline, variations = combinations("base", None, 4, axes)
+    lines = text_lines(sweep(baseline, variations, 4, 3, bots=["random"], trading=False, axes=axes))
+    row = next(line for line in lines if line.startswith("player_counts"))
+    assert "+0.00 [+0.00, +0.00]" in row and "*" not in row
+    assert to_csv(sweep(baseline, variations, 4, 1, bots=["random"], trading=False, axes=axes)).count("\n") == 3
