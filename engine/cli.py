@@ -363,6 +363,13 @@ def cmd_explain(args: argparse.Namespace) -> int:
     return 0
 
 
+@command("lsp")
+def cmd_lsp(args: argparse.Namespace) -> int:
+    from engine.lsp import main as lsp_main
+
+    return lsp_main(args.debounce / 1000 if args.debounce is not None else None)
+
+
 # --------------------------------------------------------------------------- parser
 
 
@@ -465,6 +472,10 @@ def build_parser() -> argparse.ArgumentParser:
     e = sub.add_parser("explain", help="what an error code means and what to do")
     e.add_argument("code", metavar="CODE", nargs="?", help="an error code such as R402")
     e.add_argument("--all", action="store_true", help="print the whole list as Markdown (docs/errors.md)")
+    ls = sub.add_parser("lsp", help="language server for editors (needs the extra bohn[lsp])",
+                        description="Serve the Language Server Protocol over stdin/stdout: diagnostics as you type, completion, "
+                                    "hover and go to definition for rulesets, scenarios and effects. See docs/editors.md.")
+    ls.add_argument("--debounce", type=int, metavar="MS", help="wait this long after a change before checking (default: 50)")
     return parser
 
 

@@ -117,6 +117,8 @@ CODES: dict[str, CodeInfo] = {
     "C501": CodeInfo("nothing to validate", "The paths hold no *.yaml files."),
     "C502": CodeInfo("unknown ruleset", "See `bohn rules list`."),
     "C503": CodeInfo("unsupported player count", "See the ruleset's `players` range in `bohn rules show`."),
+    # C53x — the language server (engine/lsp/)
+    "C530": CodeInfo("language server not installed", "Install the extra: pip install 'bohn[lsp]'; see docs/editors.md."),
     # C54x — running games elsewhere, sweeps (engine/sim/backends.py, sweep.py)
     "C540": CodeInfo("Dask is not installed", "`--scheduler` runs games on a Dask cluster: pip install 'bohn[dask]'."),
     "C541": CodeInfo("Dask scheduler unreachable or without workers", "Check the address; start `dask scheduler` and `dask worker ADDRESS` (docs/simulation.md)."),

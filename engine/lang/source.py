@@ -8,18 +8,8 @@ and walks them; for text given directly (tests, the command line) positions are 
 
 from __future__ import annotations
 
-from functools import lru_cache
-from pathlib import Path
-
 from engine.errors import Span
-
-
-@lru_cache(maxsize=64)
-def _file_lines(path: str) -> tuple[str, ...]:
-    try:
-        return tuple(Path(path).read_text(encoding="utf-8-sig").splitlines())
-    except (OSError, UnicodeDecodeError):
-        return ()
+from engine.texts import file_lines as _file_lines  # an editor's unsaved buffer wins over the disk
 
 
 class SnippetSource:

@@ -145,6 +145,11 @@ def load_ruleset(ref: str, variant: str | None = None, *, patches: Sequence[LMap
     return _cached(path, variant)
 
 
+def merged_document(path: Path) -> Merged:
+    """The file with its whole ``extends`` chain applied, unchecked (for editor help)."""
+    return _load_chain(path.resolve(), ())
+
+
 def check_path(path: Path) -> list[Diagnostic]:
     """Every error and warning of one ruleset file, its variants included."""
     try:

@@ -16,7 +16,8 @@ from typing import Any
 import yaml
 
 from engine.errors import BohnError, Span
-from engine.rules.located import LList, LMap
+from engine.rules.located import LList, LMap, clone
+from engine.texts import buffer_text
 
 #: Largest file we read. Rulesets are a few hundred kilobytes at the very most.
 MAX_FILE_BYTES = 4 * 1024 * 1024
@@ -116,8 +117,24 @@ class _Builder:
         return out
 
 
+#: Documents parsed lately, by (file name, text): an editor's server re-checks a file and
+#: its unchanged parents on every edit. Callers get a clone, so nobody shares one.
+_PARSED: dict[tuple[str, str], Any] = {}
+
+
 def load_text(text: str, file: str) -> Any:
     """Parse one YAML document from text into located data."""
+    key = (file, text)
+    hit = _PARSED.get(key)
+    if hit is None:
+        hit = _parse_text(text, file)
+        if len(_PARSED) >= 16:
+            _PARSED.pop(next(iter(_PARSED)))
+        _PARSED[key] = hit
+    return clone(hit)
+
+
+def _parse_text(text: str, file: str) -> Any:
     try:
         stream = yaml.compose_all(text, Loader=_Loader)
         documents = []
@@ -151,6 +168,11 @@ def load_file(path: str | os.PathLike[str], display: str | None = None) -> Any:
     """Read and parse a YAML file, refusing oversized, binary and missing files with codes."""
     file = display or str(path)
     p = Path(path)
+    unsaved = buffer_text(p)  # a file open in an editor (`bohn lsp`) reads as typed
+    if unsaved is not None:
+        if len(unsaved) > MAX_FILE_BYTES:
+            raise BohnError.one("Y101", f"the text is longer than {MAX_FILE_BYTES // 1048576} MiB", Span(file, 1, 1))
+        return load_text(unsaved, file)
     try:
         size = p.stat().st_size
         if p.is_dir():

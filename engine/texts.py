@@ -1,0 +1,89 @@
+"""The text of source files: from disk, or from an editor's unsaved buffer.
+
+An editor (``bohn lsp``) checks what the user is typing, not what was last saved. The
+loader and the effect-language position mapper therefore read files through here:
+inside :func:`open_buffers` the given paths read as the given texts, everywhere else
+(and for every other path) the file on disk is read. Lines read from disk are cached per
+modification time, so a long-running process sees edits made by other programs.
+
+This module imports only ``engine.paths``, so every layer may use it.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterator, Mapping
+
+from engine.paths import rulesets_dir
+
+#: Resolved path -> text of the buffers open while a check runs (see ``open_buffers``).
+_BUFFERS: dict[Path, str] = {}
+
+
+def _key(path: str | Path) -> Path | None:
+    try:
+        return Path(path).resolve()
+    except (OSError, ValueError, RuntimeError):
+        return None
+
+
+@contextmanager
+def open_buffers(texts: Mapping[Path, str]) -> Iterator[None]:
+    """Within the block, reading any of ``texts``' paths gives its text instead of the
+    file on disk. Blocks do not nest: the previous set is restored on exit."""
+    saved = dict(_BUFFERS)
+    _BUFFERS.clear()
+    for path, text in texts.items():
+        key = _key(path)
+        if key is not None:
+            _BUFFERS[key] = text
+    try:
+        yield
+    finally:
+        _BUFFERS.clear()
+        _BUFFERS.update(saved)
+
+
+def buffer_text(path: str | Path) -> str | None:
+    """The open buffer's text for ``path``, or None when it is read from disk."""
+    if not _BUFFERS:
+        return None
+    key = _key(path)
+    return _BUFFERS.get(key) if key is not None else None
+
+
+def locate(name: str) -> Path:
+    """The file a span's file name stands for. Names are ``display_path`` forms: shipped
+    rulesets read ``rulesets/NAME.yaml`` wherever bohn is installed, other files are
+    relative to the working folder or absolute."""
+    path = Path(name)
+    if not path.is_absolute() and path.parts[:1] == ("rulesets",) and not path.exists():
+        shipped = rulesets_dir().joinpath(*path.parts[1:])
+        if shipped.exists():
+            return shipped.resolve()
+    return _key(path) or path
+
+
+def file_lines(name: str | Path) -> tuple[str, ...]:
+    """The lines of a file (an open buffer first); empty when it cannot be read."""
+    path = locate(str(name))
+    text = buffer_text(path)
+    if text is not None:
+        return tuple(text.splitlines())
+    try:
+        st = path.stat()
+    except (OSError, ValueError):
+        return ()
+    return _disk_lines(str(path), st.st_mtime_ns, st.st_size)
+
+
+@lru_cache(maxsize=64)
+def _disk_lines(path: str, mtime_ns: int, size: int) -> tuple[str, ...]:
+    if size > 4 * 1024 * 1024:
+        return ()
+    try:
+        return tuple(Path(path).read_text(encoding="utf-8-sig").splitlines())
+    except (OSError, UnicodeDecodeError, ValueError):
+        return ()

@@ -1,0 +1,59 @@
+"""The cursor's place in a half-typed YAML file, and the schema keys found there."""
+
+from __future__ import annotations
+
+from engine.lsp import schemahelp
+from engine.lsp.context import cursor_at, layout
+
+TEXT = """\
+extends: base
+beans:
+  +saffron: {name: Saffron, count: 6, beanometer: [2, 3, 4, 5]}
+player_counts:
+  3: {remove_beans: [cocoa, sa
+items:
+  - id: shop
+    pr
+    effect: |
+      when harvested if event.bea
+        gain(owner, 1)
+    on_buy: modify price
+variants:
+  big:
+    patch:
+      end: {fi
+"""
+
+
+def at(needle: str, after: str):
+    lines = TEXT.split("\n")
+    line = next(i for i, text in enumerate(lines) if needle in text)
+    return cursor_at(layout(TEXT), line, lines[line].index(after) + len(after))
+
+
+def test_key_and_value_positions() -> None:
+    typing_key = at("    pr", "pr")
+    assert typing_key.in_key and typing_key.path == ("items", "-") and typing_key.prefix == "pr"
+    assert "price" in schemahelp.keys_at(typing_key.path) and "id" in typing_key.keys_here
+    flow_value = at("remove_beans", "sa")
+    assert not flow_value.in_key and flow_value.key == "remove_beans"
+    assert flow_value.path == ("player_counts", "3", "remove_beans") and flow_value.prefix == "sa"
+    flow_key = at("+saffron", "count")
+    assert flow_key.in_key and flow_key.path == ("beans", "+saffron")
+    assert {"count", "beanometer", "name"} <= set(schemahelp.keys_at(flow_key.path))
+
+
+def test_effect_snippets_in_blocks_and_plain_values() -> None:
+    block = at("event.bea", "event.bea")
+    assert block.snippet is not None and block.key == "effect" and block.path == ("items", "-", "effect")
+    assert block.snippet.before == "when harvested if event.bea" and block.word == "bea"
+    second = at("gain(owner", "gain(")
+    assert second.snippet is not None and second.snippet.before.endswith("\n  gain(")
+    plain = at("on_buy", "modify price")
+    assert plain.snippet is not None and plain.snippet.line_before == "modify price"
+
+
+def test_a_variant_patch_is_a_ruleset_overlay() -> None:
+    inside = at("end: {fi", "fi")
+    assert inside.in_key and inside.path == ("variants", "big", "patch", "end")
+    assert "final_harvest" in schemahelp.keys_at(inside.path)
