@@ -52,7 +52,7 @@ CODES: dict[str, CodeInfo] = {
     "Y105": CodeInfo("YAML alias expansion too large", "Anchors and aliases expand to too many nodes; avoid alias chains."),
     "Y106": CodeInfo("unsupported YAML tag", "Only plain YAML data is allowed: no !!python or custom tags."),
     "Y107": CodeInfo("duplicate key", "A key appears twice in one mapping; the second would silently win."),
-    "Y108": CodeInfo("empty file", "The file holds no YAML document."),
+    "Y108": CodeInfo("empty file", "Write the ruleset's keys into the file (see docs/rulesets.md), or name another file."),
     "Y109": CodeInfo("unsupported key", "Mapping keys must be plain scalars (text or numbers)."),
     "Y110": CodeInfo("more than one YAML document", "Put one ruleset in each file."),
     # S2xx — JSON Schema
@@ -76,7 +76,7 @@ CODES: dict[str, CodeInfo] = {
     "R403": CodeInfo("beanometer above card count", "A threshold cannot exceed the number of cards of that bean."),
     "R404": CodeInfo("player count without a table row", "Add a `player_counts` row for every supported player count."),
     "R405": CodeInfo("table row for an unsupported player count", "Remove the row or widen `players`."),
-    "R406": CodeInfo("removed bean does not exist", "Only declared beans can be removed for a player count."),
+    "R406": CodeInfo("unknown bean", "Name a bean declared under `beans` (player-count rows remove beans, items are paid with one)."),
     "R407": CodeInfo("hand sizes do not match the player count", "`deal` lists one hand size per seat, or one number for all."),
     "R408": CodeInfo("duplicate id", "Ids must be unique within their list."),
     "R409": CodeInfo("declared total does not match card counts", "Fix `total_cards` or the bean counts."),

@@ -15,6 +15,11 @@ from engine.lang import ast as A
 from engine.lang import vocab as V
 
 
+#: Words authors write for a `by` clause, and the one the language uses.
+_WHO_SYNONYMS = {"everyone": "anyone", "everybody": "anyone", "all": "anyone", "any": "anyone", "each": "anyone",
+                 "self": "owner", "me": "owner", "opponents": "others", "other": "others"}
+
+
 @dataclass(frozen=True)
 class CheckEnv:
     """What the ruleset declares: bean ids, and zone ids with their owner (shared/player)."""
@@ -40,9 +45,17 @@ class Checker:
         self.problems: list[Diagnostic] = []
         self.types = Types()
 
-    def error(self, code: str, message: str, span: Span | None) -> str:
-        self.problems.append(Diagnostic(code, message, span))
+    def error(self, code: str, message: str, span: Span | None, hint: str | None = None) -> str:
+        self.problems.append(Diagnostic(code, message, span, "error", hint))
         return "any"
+
+    def bad_who(self, who: str, span: Span | None) -> None:
+        """`by WHO` names whose events or queries a rule hears; not a value name."""
+        guess = _WHO_SYNONYMS.get(who.lower())
+        suggestion = f" (did you mean `{guess}`?)" if guess else did_you_mean(who, V.WHO)
+        self.error("L801", f"`by {who}`: say owner, others, anyone or active{suggestion}", span,
+                   hint="`by` says whose events a trigger hears (or whose queries a modifier changes): "
+                        "owner (the default), others, anyone or active.")
 
     # ------------------------------------------------------------------ program
 
@@ -63,7 +76,7 @@ class Checker:
         else:
             scope["event"] = f"event:{rule.event}"
         if rule.by not in V.WHO:
-            self.error("L801", f"`by {rule.by}`: say owner, others, anyone or active{did_you_mean(rule.by, V.WHO)}", rule.span)
+            self.bad_who(rule.by, rule.span)
         if rule.condition is not None:
             self.expect(rule.condition, scope, "bool", "a trigger's condition")
         self.block(rule.body, scope)
@@ -78,7 +91,7 @@ class Checker:
             scope.update(params)
             scope["value"] = value_type
         if rule.by not in V.WHO:
-            self.error("L801", f"`by {rule.by}`: say owner, others, anyone or active{did_you_mean(rule.by, V.WHO)}", rule.span)
+            self.bad_who(rule.by, rule.span)
         if rule.condition is not None:
             self.expect(rule.condition, scope, "bool", "a modifier's condition")
         self.expect(rule.value, scope, value_type, f"the value of `{rule.query}`")

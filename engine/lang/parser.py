@@ -244,6 +244,7 @@ def parse(text: str, origin: Span | None = None, name: str = "<effect>") -> A.Pr
 
 
 def _syntax_error(exc: UnexpectedInput, source: SnippetSource) -> BohnError:
+    hint: str | None = None
     line = getattr(exc, "line", 1) or 1
     col = getattr(exc, "column", 1) or 1
     if isinstance(exc, UnexpectedCharacters):
@@ -262,7 +263,10 @@ def _syntax_error(exc: UnexpectedInput, source: SnippetSource) -> BohnError:
             message = "the effect ends too early" + _pretty_expected(set(exc.expected))
         else:
             message = f"unexpected `{token}`" + _pretty_expected(set(exc.expected))
+            if str(token) == "=":
+                message += " (did you mean `==`?)"
+                hint = "`==` compares two values; a single `=` only gives a modifier its value (`modify QUERY = VALUE`)."
     else:
         message = "syntax error"
-    return BohnError.one("L800", message, source.span(line, col))
+    return BohnError.one("L800", message, source.span(line, col), hint)
 

@@ -88,7 +88,11 @@ def _check(document: LMap) -> tuple[list[Diagnostic], list[Diagnostic]]:
     """Errors and warnings of a merged document."""
     problems = schema.validate(document)
     if problems:
-        return problems, []
+        # later checks still run where they can, so every mistake shows in one pass
+        at = {(d.span.file, d.span.line) for d in problems if d.span}
+        later = [d for d in semantic.check(document, shape_ok=False)
+                 if not (d.span and (d.span.file, d.span.line) in at)]
+        return problems + [d for d in later if d.severity == "error"], [d for d in later if d.severity == "warning"]
     found = semantic.check(document)
     return [d for d in found if d.severity == "error"], [d for d in found if d.severity == "warning"]
 

@@ -160,11 +160,13 @@ def check_effects(doc: LMap) -> Iterator[Diagnostic]:
     from engine.lang import compile_effect
 
     env = effect_env(doc)
-    snippets = [(e, "effect") for e in doc.get("effects", [])]
-    snippets += [(it, key) for it in doc.get("items", []) for key in ("effect", "on_buy") if key in it]
+    snippets = [(e, "effect") for e in doc.get("effects", []) if isinstance(e, LMap)]
+    snippets += [(it, key) for it in doc.get("items", []) if isinstance(it, LMap) for key in ("effect", "on_buy") if key in it]
     for item, key in snippets:
+        if not isinstance(item[key], str):
+            continue  # the schema reports it
         try:
-            compile_effect(item[key], env=env, origin=child_span(item, key), name=item["id"])
+            compile_effect(item[key], env=env, origin=child_span(item, key), name=str(item.get("id", "?")))
         except BohnError as exc:
             yield from exc.diagnostics
 
@@ -197,7 +199,10 @@ def check_items(doc: LMap) -> Iterator[Diagnostic]:
 def effect_env(doc: LMap) -> "CheckEnv":
     from engine.lang import CheckEnv
 
-    return CheckEnv.of(_bean_ids(doc), {z["id"]: z["owner"] for z in doc.get("zones", [])})
+    beans = [b.get("id") for b in doc.get("beans", []) if isinstance(b, LMap)]
+    zones = {z.get("id"): z.get("owner") for z in doc.get("zones", []) if isinstance(z, LMap)}
+    return CheckEnv.of([b for b in beans if isinstance(b, str)],
+                       {k: v for k, v in zones.items() if isinstance(k, str) and isinstance(v, str)})
 
 
 CHECKS: tuple[Check, ...] = (
@@ -215,7 +220,23 @@ CHECKS: tuple[Check, ...] = (
 )
 
 
-def check(doc: LMap) -> list[Diagnostic]:
-    """Run every semantic check; errors first, each group in file order."""
-    found = [d for c in CHECKS for d in c(doc)]
+#: What a check meets in a document whose shape the schema rejected.
+_SHAPE_ERRORS = (KeyError, TypeError, AttributeError, ValueError, IndexError)
+
+
+def check(doc: LMap, *, shape_ok: bool = True) -> list[Diagnostic]:
+    """Run every semantic check; errors first, each group in file order.
+
+    With ``shape_ok=False`` (the schema found problems) every check still runs, so an
+    author sees all mistakes in one pass; a check that meets a part whose shape is wrong
+    is skipped (the schema error already points there)."""
+    found: list[Diagnostic] = []
+    for c in CHECKS:
+        if shape_ok:
+            found.extend(c(doc))
+            continue
+        try:
+            found.extend(list(c(doc)))
+        except _SHAPE_ERRORS:
+            continue
     return sorted(found, key=lambda d: (d.severity != "error", d.span.file if d.span else "", d.span.line if d.span else 0, d.span.col if d.span else 0))

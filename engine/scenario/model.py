@@ -55,7 +55,7 @@ def load_scenarios(path: Path) -> list[Scenario]:
     document = load_file(path, display_path(path))
     problems = schema.validate(document, "scenario")
     if problems:
-        raise BohnError(problems)
+        raise BohnError(_misspelt_expectations(document, problems))
     assert isinstance(document, LMap)
     out = []
     for index, raw in enumerate(document["scenarios"]):
@@ -92,6 +92,35 @@ def load_scenarios(path: Path) -> list[Scenario]:
             )
         )
     return out
+
+
+def expectation_keys() -> list[str]:
+    """The expectation keys of the scenario format (any other key names a zone)."""
+    return list(schema.validator("scenario").schema["$defs"]["expect"]["properties"])
+
+
+def _misspelt_expectations(document: Any, problems: list[Diagnostic]) -> list[Diagnostic]:
+    """An expectation key close to a known one is a misspelling, not a zone: say so
+    (T701 with a suggestion) instead of the schema's complaint about its value."""
+    from engine.errors import did_you_mean
+
+    known = expectation_keys()
+    found: list[Diagnostic] = []
+    scenarios = document.get("scenarios") if isinstance(document, LMap) else None
+    for scenario in scenarios if isinstance(scenarios, list) else []:
+        steps = scenario.get("steps") if isinstance(scenario, LMap) else None
+        for step in steps if isinstance(steps, list) else []:
+            expect = step.get("expect") if isinstance(step, LMap) else None
+            if not isinstance(expect, LMap):
+                continue
+            for key in expect:
+                guess = did_you_mean(str(key), known)
+                refused = any(f"/expect/{key}`" in d.message for d in problems)  # not a zone's shape either
+                if key not in known and guess and refused:
+                    found.append(Diagnostic("T701", f"unknown expectation `{key}`{guess}", span_at(expect, [key], key=True),
+                                            hint="Expectations are " + ", ".join(known) + "; any other key names a zone."))
+    keys = {d.message.split("`")[1] for d in found}
+    return found + [d for d in problems if not any(f"/expect/{k}`" in d.message for k in keys)]
 
 
 def parse_action(data: dict[str, Any], span: Span | None) -> Action:
