@@ -121,7 +121,7 @@ def _ruleset_names(folder: Path | None) -> list[Item]:
 
 
 #: Keys whose values are ids of one category (a hint for ordering, not a filter).
-_VALUE_CATEGORY = {
+VALUE_CATEGORY = {
     "remove_beans": "bean", "pay_with": "bean", "only": "bean", "bean": "bean",
     "to": "zone", "zone": "zone", "revealed": "zone", "received": "zone", "rest_to": "zone",
     "also_from": "zone", "from": "zone", "paid_to": "zone", "field_payment_to": "zone",
@@ -142,7 +142,7 @@ def items_at(cursor: Cursor, index: Index | None, schema: str = "ruleset", folde
     out = [Item(str(v).lower() if isinstance(v, bool) else str(v), "value", "allowed value")
            for v in schemahelp.enum_at(cursor.path, schema)]
     if index is not None:
-        wanted = _VALUE_CATEGORY.get(key)
+        wanted = VALUE_CATEGORY.get(key)
         for decls in index.decls.values():
             d = decls[0]
             out.append(Item(d.id, "id", d.category, sort="0" if d.category == wanted else "1"))

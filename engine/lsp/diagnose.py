@@ -19,6 +19,8 @@ from pathlib import Path
 from typing import Mapping
 
 from engine.errors import Diagnostic, Span
+from engine.lsp import schemahelp
+from engine.lsp.context import layout
 from engine.rules.loader import check_path
 from engine.scenario.model import check_scenario_file, is_scenario_file
 from engine.texts import locate, open_buffers
@@ -39,6 +41,18 @@ def _extends_span(text: str, file: str) -> Span:
             col = len(line) - len(stripped) + 1
             return Span(file, number, col, number, len(line.rstrip()) + 1)
     return Span(file, 1, 1)
+
+
+def is_bohn_file(path: Path, text: str) -> bool:
+    """A scenario file, or YAML with at least one ruleset key at the top: editors send
+    every YAML file, and a CI config or a docker-compose file is none of our business."""
+    if is_scenario_file(path):
+        return True
+    keys = set(schemahelp.root("ruleset").get("properties", {}))
+    for opener in layout(text).openers:
+        if opener and opener[0].col == 0 and opener[0].key is not None and opener[0].key.lstrip("+-") in keys:
+            return True
+    return False
 
 
 def check(path: Path, buffers: Mapping[Path, str]) -> Report:

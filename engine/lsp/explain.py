@@ -18,7 +18,7 @@ from engine.errors import CODES, BohnError, Span
 from engine.lang import reference as R
 from engine.lang import vocab as V
 from engine.lsp import schemahelp
-from engine.lsp.complete import signature_text
+from engine.lsp.complete import VALUE_CATEGORY, signature_text
 from engine.lsp.context import Cursor, Layout, cursor_at
 from engine.lsp.index import Decl, Index
 from engine.rules.loader import resolve_reference
@@ -133,7 +133,7 @@ def hover_text(doc: Layout, line: int, col: int, index: Index | None, schema: st
         if found:
             return found
     if index is not None:
-        decl = index.first(word)
+        decl = index.first(word, VALUE_CATEGORY.get(cursor.key or "")) or index.first(word)
         if decl is not None:
             return decl_text(decl, index)
     after = text[cursor.word_start + len(word):].lstrip()
@@ -159,7 +159,7 @@ def definition(doc: Layout, line: int, col: int, index: Index | None, folder: Pa
                 return None
     if index is None or not cursor.word:
         return None
-    decl = index.first(cursor.word)
+    decl = index.first(cursor.word, VALUE_CATEGORY.get(cursor.key or "")) or index.first(cursor.word)
     if decl is None:
         return None
     span: Span = decl.span

@@ -12,10 +12,12 @@ variants). The first file of the chain that declares an id is where it is declar
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from engine.errors import BohnError, Span
+from engine.lsp import schemahelp
 from engine.rules.located import LList, LMap
 from engine.rules.loader import merged_document, resolve_reference
 from engine.rules.yamlload import load_file
@@ -25,13 +27,29 @@ from engine.texts import locate
 #: How deep an ``extends`` chain is followed (the loader reports longer cycles).
 MAX_CHAIN = 16
 
-#: The kind of id a top-level key declares; list items inside ``turns`` are phases.
-CATEGORIES = {
-    "beans": "bean", "zones": "zone", "items": "item", "turns": "turn", "options": "option",
-    "variants": "variant", "effects": "effect", "assumptions": "assumption",
-}
-#: Top-level mappings whose keys are declarations (their own names).
-NAMED_MAPS = frozenset({"turns", "options", "variants", "effects", "zones", "beans"})
+#: The kind of id a top-level key declares, where the plural is not just an ``s`` more;
+#: list items inside ``turns`` are phases.
+CATEGORIES = {"beans": "bean", "zones": "zone", "items": "item", "turns": "turn", "options": "option",
+              "variants": "variant", "effects": "effect", "assumptions": "assumption",
+              "player_counts": "column"}
+
+
+def category_of(top: str) -> str:
+    return CATEGORIES.get(top, top[:-1] if top.endswith("s") and len(top) > 3 else top)
+
+
+@lru_cache(maxsize=1)
+def named_maps() -> frozenset[str]:
+    """Top-level keys whose value maps names to entries (turns, options, variants…):
+    read from the schema, so a section added to the format is indexed too."""
+    props = schemahelp.root("ruleset").get("properties", {})
+    out = set()
+    for key, sub in props.items():
+        alts = [sub, *sub.get("oneOf", ()), *sub.get("anyOf", ())] if isinstance(sub, dict) else []
+        if any(isinstance(a, dict) and a.get("type") == "object" and isinstance(a.get("additionalProperties"), dict)
+               for a in alts):
+            out.add(key)
+    return frozenset(out - {"player_counts"})
 
 
 @dataclass(frozen=True)
@@ -65,8 +83,10 @@ class Index:
 
     def merged_entry(self, category: str, name: str) -> Any:
         """The merged declaration of ``name`` (the whole chain applied), if any."""
-        top = next((k for k, c in CATEGORIES.items() if c == category), None)
-        if self.merged is None or top is None:
+        if self.merged is None:
+            return None
+        top = next((k for k in self.merged if category_of(k) == category), None)
+        if top is None:
             return None
         holder = self.merged.get(top)
         if isinstance(holder, list):
@@ -80,7 +100,7 @@ def _category(keys: tuple[str, ...]) -> str:
     top = keys[0].lstrip("+") if keys else ""
     if top == "turns" and len(keys) >= 2:
         return "phase"
-    return CATEGORIES.get(top, top or "id")
+    return category_of(top) if top else "id"
 
 
 def _declare(index: Index, decl: Decl) -> None:
@@ -101,10 +121,13 @@ def _walk(index: Index, path: Path, node: Any, keys: tuple[str, ...], depth: int
         for key, value in node.items():
             name = key[1:] if key[:1] == "+" and len(key) > 1 else key
             span = node.key_spans.get(key)
-            named = len(keys) == 1 and keys[0].lstrip("+") in NAMED_MAPS
-            if span is not None and (key[:1] == "+" and keys or named) and name not in index.decls:
-                _declare(index, Decl(name, _category(keys), path, span, value))
-            _walk(index, path, value, (*keys, name), depth + 1)
+            named = len(keys) == 1 and keys[0].lstrip("+") in named_maps()
+            category = _category(keys)
+            known = any(d.category == category for d in index.decls.get(name, ()))
+            if span is not None and (key[:1] == "+" and keys or named) and not known:
+                _declare(index, Decl(name, category, path, span, value))
+            inner = () if name in schemahelp.OVERLAY_KEYS else (*keys, name)  # a variant's patch is a ruleset
+            _walk(index, path, value, inner, depth + 1)
 
 
 def _read(path: Path, fallback: dict[Path, LMap]) -> LMap | None:

@@ -125,6 +125,9 @@ class BohnServer(LanguageServer):
         if doc is None or path is None:
             return
         buffers = self.buffers()
+        if not diagnose.is_bohn_file(path, doc.source):
+            self.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri=uri, diagnostics=[], version=doc.version))
+            return
         try:
             report = diagnose.check(path, buffers)
         except Exception as exc:  # noqa: BLE001 - a bug must not kill the editor's server
