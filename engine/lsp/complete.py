@@ -129,18 +129,32 @@ VALUE_CATEGORY = {
 }
 
 
+#: Mappings whose keys are ids of one category (a scenario's set-up names zones).
+KEY_CATEGORY = {"setup": "zone"}
+
+
 def items_at(cursor: Cursor, index: Index | None, schema: str = "ruleset", folder: Path | None = None) -> list[Item]:
     """Every proposal for the cursor (the editor filters them by the typed prefix)."""
     if cursor.snippet is not None:
         return effect_items(cursor.snippet, index)
     if cursor.in_key:
         keys = schemahelp.keys_at(cursor.path, schema)
-        return [Item(k, "key", "key", doc, f"{k}: ") for k, doc in keys.items() if k not in cursor.keys_here]
+        out = [Item(k, "key", "key", doc, f"{k}: ") for k, doc in keys.items() if k not in cursor.keys_here]
+        wanted = KEY_CATEGORY.get(cursor.path[-1] if cursor.path else "")
+        if wanted and index is not None:
+            out += [Item(d.id, "id", d.category, insert=f"{d.id}: ", sort="1") for d in index.of(wanted)
+                    if d.id not in cursor.keys_here and d.id not in keys]
+        return out
     key = cursor.key or ""
     if key in ("extends", "ruleset"):
         return _ruleset_names(folder)
-    out = [Item(str(v).lower() if isinstance(v, bool) else str(v), "value", "allowed value")
-           for v in schemahelp.enum_at(cursor.path, schema)]
+    allowed = schemahelp.enum_at(cursor.path, schema)
+    if allowed:
+        return [Item(str(v).lower() if isinstance(v, bool) else str(v), "value", "allowed value") for v in allowed]
+    if schemahelp.types_at(cursor.path, schema) & {"string", "array", "object"} == set() and \
+            schemahelp.schema_at(cursor.path, schema) is not None:
+        return []  # a number: no id fits
+    out: list[Item] = []
     if index is not None:
         wanted = VALUE_CATEGORY.get(key)
         for decls in index.decls.values():

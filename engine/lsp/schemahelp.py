@@ -119,3 +119,15 @@ def enum_at(path: tuple[str, ...], name: str = "ruleset") -> list[object]:
 def description_at(path: tuple[str, ...], name: str = "ruleset") -> str:
     node = schema_at(path, name)
     return str(node.get("description", "")) if node else ""
+
+
+def types_at(path: tuple[str, ...], name: str = "ruleset") -> set[str]:
+    """The JSON types a value at ``path`` may have (empty when the schema does not say)."""
+    node = schema_at(path, name)
+    if node is None:
+        return set()
+    out: set[str] = set()
+    for alt in _alternatives(node, root(name)):
+        t = alt.get("type")
+        out.update([t] if isinstance(t, str) else t if isinstance(t, list) else [])
+    return out

@@ -290,8 +290,12 @@ def make_server(debounce: float = DEBOUNCE) -> BohnServer:
         target = explain.definition(doc_layout, line, col, ls.index_for(params.text_document.uri), path.parent)
         if target is None:
             return None
+        lines = ls.lines_of(target.path, ls.buffers())
         start = T.Position(target.line - 1, target.col - 1)
         end = T.Position(target.line - 1, target.col - 1 + target.length)
+        if target.line - 1 < len(lines):  # characters to the client's units (UTF-16 by default)
+            codec = ls.workspace.position_codec
+            start, end = codec.position_to_client_units(lines, start), codec.position_to_client_units(lines, end)
         return T.Location(uri=path_uri(target.path), range=T.Range(start, end))
 
     return server

@@ -57,3 +57,23 @@ def test_a_variant_patch_is_a_ruleset_overlay() -> None:
     inside = at("end: {fi", "fi")
     assert inside.in_key and inside.path == ("variants", "big", "patch", "end")
     assert "final_harvest" in schemahelp.keys_at(inside.path)
+
+
+def test_values_from_the_schema_enum_and_ids_where_a_name_fits() -> None:
+    from pathlib import Path
+
+    from engine.lsp.complete import items_at
+    from engine.lsp.index import build
+    from engine.paths import rulesets_dir
+
+    index = build(rulesets_dir() / "base.yaml")
+    text = "turns:\n  standard:\n    - id: x\n      when_game_ends: st\n      steps:\n        - {kind: draw, count: 2}\n"
+    doc = layout(text)
+    labels = {i.label for i in items_at(cursor_at(doc, 3, len("      when_game_ends: st")), index)}
+    assert labels == {"stop", "finish"}
+    assert items_at(cursor_at(layout("total_cards: 1"), 0, len("total_cards: 1")), index) == []  # a number
+    scenario = "ruleset: base\nscenarios:\n  - name: x\n    setup:\n      hands: {}\n      \n"
+    found = items_at(cursor_at(layout(scenario), 5, 6), index, "scenario", Path("."))
+    keys = {i.label: i.kind for i in found}
+    assert keys["fields"] == "key" and keys["discard"] == "id" and keys["revealed"] == "id"
+    assert "hands" not in keys and "coffee" not in keys  # written already; a bean is no zone
