@@ -109,6 +109,16 @@ def vocab_text(word: str, before: str, snippet_before: str) -> str | None:
     if word in V.FUNCTIONS:
         s = V.FUNCTIONS[word]
         return f"function `{signature_text(word, s)}`\n\n{s.doc}" + _example(R.FUNCTION_EXAMPLES, word)
+    rule = re.findall(r"\b(when|modify)\s+([A-Za-z_]\w*)", snippet_before + word)
+    if rule and rule[-1][0] == "modify" and rule[-1][1] in V.QUERIES and not after_modify:
+        names, t, _ = V.QUERIES[rule[-1][1]]
+        if word == "value":
+            return f"`value`: {t}, the value of `{rule[-1][1]}` so far"
+        if word in names:
+            return f"`{word}`: {names[word]}, bound by the query `{rule[-1][1]}`"
+    if word == "event" and rule and rule[-1][0] == "when" and rule[-1][1] in V.EVENTS:
+        payload = ", ".join(f"event.{k}: {v}" for k, v in V.EVENTS[rule[-1][1]].items())
+        return f"`event`: the `{rule[-1][1]}` event. Payload: {payload}"
     if word in V.CONTEXT:
         return f"`{word}`: {V.CONTEXT[word]} (every rule can use it)"
     if word in V.WHO:

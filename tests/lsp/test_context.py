@@ -77,3 +77,21 @@ def test_values_from_the_schema_enum_and_ids_where_a_name_fits() -> None:
     keys = {i.label: i.kind for i in found}
     assert keys["fields"] == "key" and keys["discard"] == "id" and keys["revealed"] == "id"
     assert "hands" not in keys and "coffee" not in keys  # written already; a bean is no zone
+
+
+def test_hover_names_bound_in_rules() -> None:
+    from engine.lsp.explain import hover_text
+
+    text = ("effects:\n  +x:\n    effect: |\n      modify beanometer if bean == garden = value\n"
+            "      when planted if event.bean == red { gain(owner, 1) }\n")
+    doc = layout(text)
+    lines = text.split("\n")
+
+    def hover(line: int, word: str) -> str:
+        return hover_text(doc, line, lines[line].index(word) + 1, None) or ""
+
+    assert hover(3, "value") == "`value`: list[int], the value of `beanometer` so far"
+    assert hover(3, "bean ==") == "`bean`: bean, bound by the query `beanometer`"
+    assert hover(3, "beanometer").startswith("query **beanometer** → list[int]")
+    assert hover(4, "event.").startswith("`event`: the `planted` event")
+    assert hover(4, "event.bean") and "bean (payload of `planted`)" in hover(4, ".bean")
