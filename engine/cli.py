@@ -231,9 +231,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     other = load_ruleset(args.compare, args.compare_variant) if args.compare else None
     if other is not None:
         other.row(args.players)
-    quiet = args.quiet or args.format == "json"
+    quiet = args.quiet or args.format in ("json", "csv")
     if args.jobs < 1:
         raise BohnError.one("C500", "--jobs must be at least 1")
+    if args.plot:
+        from engine.sim.plot import require_matplotlib
+
+        require_matplotlib()
     runs = [(rules, args.ruleset)] + ([(other, args.compare)] if other is not None else [])
     results = []
     from engine.sim.backends import make_backend
@@ -245,10 +249,22 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 print(f"simulating {ruleset.id}{f' ({ruleset.variant})' if ruleset.variant else ''}…", file=sys.stderr)
             results.append(simulate(ruleset, args.players, args.games, seed=args.seed, bots=bots, trading=not args.no_trading,
                                     progress=None if quiet else progress_bar(), backend=backend,
-                                    ref=str(Path(ref).resolve()) if Path(ref).is_file() else ref))
+                                    ref=str(Path(ref).resolve()) if Path(ref).is_file() else ref,
+                                    stats=not args.no_stats))
     finally:
         backend.close()
-    if args.format == "json":
+    if args.plot:
+        from engine.sim.plot import write_plot
+
+        write_plot(Path(args.plot), results)
+        if not quiet:
+            print(f"plot written to {args.plot}", file=sys.stderr)
+    if args.format == "csv":
+        from engine.sim.designer import csv_text
+
+        sys.stdout.write(csv_text([(r.ruleset + (f" ({r.variant})" if r.variant else ""), r.designer)
+                                   for r in results if r.designer is not None]))
+    elif args.format == "json":
         from engine.sim.simulate import conclusive, paired_difference, unfinished
 
         data: dict[str, object] = {"runs": [r.to_json() for r in results]}
@@ -259,13 +275,25 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                                   "conclusive": conclusive(results[0], results[1])}
         print(json.dumps(data, indent=2))
     else:
-        for r in results:
+        from engine.sim.designer import text_lines
+
+        for r, (ruleset, _) in zip(results, runs):
             for line in report(r):
                 print(line)
+            if r.designer is not None:
+                for line in text_lines(r.designer, _display_names(ruleset)):
+                    print(line)
         if len(results) == 2:
             for line in compare_report(results[0], results[1]):
                 print(line)
     return _simulation_exit(results, args.max_failures)
+
+
+def _display_names(rules: object) -> Callable[[str], str]:
+    """A bean's or an item's name for an id (the id itself when it names neither)."""
+    names = {b.id: b.name for b in getattr(rules, "beans", ())}
+    names.update({it.id: it.name for it in getattr(rules, "items", ())})
+    return lambda ident: names.get(ident, ident)
 
 
 def _simulation_exit(results: list, allowed: float) -> int:  # type: ignore[type-arg]
@@ -434,7 +462,12 @@ def build_parser() -> argparse.ArgumentParser:
     sm.add_argument("--no-trading", action="store_true", help="close every trading window at once")
     sm.add_argument("--compare", metavar="OTHER", help="another ruleset (e.g. your house rule) to play on the same seeds")
     sm.add_argument("--compare-variant", help="a variant of the other ruleset")
-    sm.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
+    sm.add_argument("--format", choices=("text", "json", "csv"), default="text",
+                    help="output format: text, json, or csv (the designer tables in long form; default: text)")
+    sm.add_argument("--plot", metavar="FILE", help="draw the score distributions (and the A/B difference) into FILE "
+                                                   "(.png, .svg, .pdf); needs pip install 'bohn[plot]'")
+    sm.add_argument("--no-stats", action="store_true",
+                    help="skip the designer tables (beans, items, actions, game length): games run a little faster")
     sm.add_argument("--quiet", action="store_true", help="no progress output")
     sm.add_argument("--jobs", type=int, default=1, help="processes to run games in (default: 1; the numbers do not depend on it)")
     sm.add_argument("--max-failures", type=float, default=0.0, metavar="SHARE",

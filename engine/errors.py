@@ -118,6 +118,8 @@ CODES: dict[str, CodeInfo] = {
     "C502": CodeInfo("unknown ruleset", "See `bohn rules list`."),
     "C503": CodeInfo("unsupported player count", "See the ruleset's `players` range in `bohn rules show`."),
     # C53x — the language server (engine/lsp/)
+    "C520": CodeInfo("matplotlib not installed", "`--plot` draws with matplotlib, an optional extra: pip install 'bohn[plot]'."),
+    "C521": CodeInfo("cannot write the output file", "Check the folder exists and is writable, and that the suffix is a known format (png, svg, pdf, csv)."),
     "C530": CodeInfo("language server not installed", "Install the extra: pip install 'bohn[lsp]'; see docs/editors.md."),
     # C54x — running games elsewhere, sweeps (engine/sim/backends.py, sweep.py)
     "C540": CodeInfo("Dask is not installed", "`--scheduler` runs games on a Dask cluster: pip install 'bohn[dask]'."),

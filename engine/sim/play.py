@@ -64,9 +64,13 @@ def play_game(
     trading: bool = True,
     record: bool = True,
     after_action: Callable[[Game, Action], None] | None = None,
+    on_start: Callable[[Game], None] | None = None,
 ) -> Played:
-    """Play one game to its end and return it with the actions taken."""
+    """Play one game to its end and return it with the actions taken; ``on_start`` sees
+    the game before the first decision (to listen to its events)."""
     game = Game(rules, players, seed, trading=trading, record=record)
+    if on_start is not None:
+        on_start(game)
     views = [SeatView(game, s) for s in range(players)]
     route_choices(game, agents, views)
     actions: list[Action] = []

@@ -16,6 +16,7 @@ from typing import Any, Callable, Sequence, TextIO
 
 from engine.rules.model import Ruleset
 from engine.sim.backends import Backend, bind, local_backend, play_seeds
+from engine.sim.designer import Designer, GameRecord, aggregate, watch
 from engine.sim.failures import GameFailure, failure_lines, replay_command
 from engine.sim.play import make_agents, play_game
 
@@ -45,6 +46,8 @@ class Stats:
     per_game_scores: list[list[int]] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
     failures: list[GameFailure] = field(default_factory=list)
+    #: designer statistics (beans, items, actions, game length) of the finished games
+    designer: Designer | None = None
     #: how to play one of these games again: ruleset reference, bots, trading
     ref: str = ""
     bots: tuple[str, ...] = ("greedy",)
@@ -72,6 +75,7 @@ class Stats:
             "mean_score": self.mean_score(),
             "failed_games": self.runaway,
             "failures": [f.to_json(self.replay_command(f.seed)) for f in self.failures],
+            "designer": self.designer.to_json() if self.designer is not None else None,
             "seats": [{"seat": i, "win_share": s.wins / max(self.games - self.runaway, 1), "mean_score": s.mean}
                       for i, s in enumerate(self.seats)],
         }
@@ -106,51 +110,59 @@ def progress_bar(stream: TextIO | None = None) -> Progress:
     return report
 
 
-Outcome = tuple[list[int], list[int], int] | GameFailure
+#: scores, winners, turns, and the designer record when statistics are asked for
+Outcome = tuple[list[int], list[int], int, GameRecord | None] | GameFailure
 
 
-def _one_game(rules: Ruleset, players: int, game_seed: int, bots: Sequence[str], trading: bool) -> Outcome:
+def _one_game(rules: Ruleset, players: int, game_seed: int, bots: Sequence[str], trading: bool,
+              stats: bool = False) -> Outcome:
     from engine.errors import BohnError
 
+    records: list[GameRecord] = []
     try:
         played = play_game(rules, players, game_seed, make_agents(list(bots), players, game_seed),
-                           trading=trading, record=False)
+                           trading=trading, record=False,
+                           on_start=(lambda g: records.append(watch(g))) if stats else None)
     except BohnError as exc:
         if exc.code.startswith("C"):
             raise
         return GameFailure.from_error(game_seed, exc)  # reported with its seed; the batch goes on
     game = played.game
-    return list(game.scores), list(game.winners), game.state.turn
+    return list(game.scores), list(game.winners), game.state.turn, records[0] if records else None
 
 
-def _seed_outcome(rulesets: Sequence[Ruleset], game_seed: int, *, players: int, bots: Sequence[str], trading: bool
-                  ) -> Outcome:
+def _seed_outcome(rulesets: Sequence[Ruleset], game_seed: int, *, players: int, bots: Sequence[str], trading: bool,
+                  stats: bool = False) -> Outcome:
     """One game for a backend (engine/sim/backends.py): module level, so it pickles."""
-    return _one_game(rulesets[0], players, game_seed, bots, trading)
+    return _one_game(rulesets[0], players, game_seed, bots, trading, stats)
 
 
 def simulate(rules: Ruleset, players: int, games: int, *, seed: int = 0, bots: Sequence[str] = ("greedy",),
              trading: bool = True, progress: Progress | None = None, jobs: int = 1, ref: str | None = None,
-             backend: Backend | None = None) -> Stats:
+             backend: Backend | None = None, stats: bool = True) -> Stats:
     """Play ``games`` games on seeds ``seed..``; count wins (ties split) and scores.
 
     Games run on ``backend`` (default: this process, or ``jobs`` local processes);
     results come back in seed order, so the numbers do not depend on where they ran.
-    ``ref`` (how the user named the ruleset) goes into the replay commands of failed games."""
+    ``ref`` (how the user named the ruleset) goes into the replay commands of failed games.
+    With ``stats`` each game is watched for the designer tables (engine/sim/designer.py)."""
     start = time.perf_counter()
-    play = bind(_seed_outcome, players=players, bots=tuple(bots), trading=trading)
+    play = bind(_seed_outcome, players=players, bots=tuple(bots), trading=trading, stats=stats)
     outcomes = play_seeds(play, [rules], range(seed, seed + games), backend=backend or local_backend(jobs),
                           progress=progress)
     seats = [SeatStats() for _ in range(players)]
     turns: list[int] = []
     per_game: list[list[int]] = []
     failures: list[GameFailure] = []
+    records: list[GameRecord] = []
     for outcome in outcomes:
         if isinstance(outcome, GameFailure):
             failures.append(outcome)
             per_game.append([])
             continue
-        scores, winners, length = outcome
+        scores, winners, length, record = outcome
+        if record is not None:
+            records.append(record)
         for seat in winners:
             seats[seat].wins += 1 / len(winners)
         for seat, score in enumerate(scores):
@@ -158,7 +170,8 @@ def simulate(rules: Ruleset, players: int, games: int, *, seed: int = 0, bots: S
         turns.append(length)
         per_game.append(scores)
     return Stats(rules.id, rules.variant, players, games, seats, turns, len(failures), time.perf_counter() - start, per_game,
-                 failures=failures, ref=ref or rules.id, bots=tuple(bots), trading=trading)
+                 failures=failures, ref=ref or rules.id, bots=tuple(bots), trading=trading,
+                 designer=aggregate(records, players) if stats else None)
 
 
 def paired_difference(a: Stats, b: Stats) -> tuple[float, float, int]:

@@ -1,0 +1,137 @@
+"""Designer statistics: the per-bean, per-building and game-length tables of `bohn
+simulate` agree with counts taken from the logs of the same games."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from engine.game import log
+from engine.rules.loader import load_ruleset
+from engine.sim.play import make_agents, play_game
+
+GAMES = 6
+PLAYERS = 4
+
+
+def _logged_games(tmp_path: Path) -> list[list[dict]]:  # type: ignore[type-arg]
+    """The same seeds `simulate` plays, written as logs and read back."""
+    rules = load_ruleset("high_bohn")
+    games = []
+    for seed in range(GAMES):
+        agents = make_agents(["greedy"], PLAYERS, seed)
+        played = play_game(rules, PLAYERS, seed, agents)
+        path = tmp_path / f"game-{seed}.jsonl"
+        log.write(path, log.header(played.game, "high_bohn", [a.name for a in agents]),
+                  log.entries(played.game.events, played.actions, played.action_positions))
+        games.append([e for e in log.read(path)[1] if e["type"] != "action"])
+    return games
+
+
+@pytest.fixture(scope="module")
+def simulated(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, list[list[dict]], Path]:  # type: ignore[type-arg]
+    from engine.cli import main
+
+    tmp = tmp_path_factory.mktemp("designer")
+    out = tmp / "out.json"
+    plot = tmp / "out.png"
+    argv = ["simulate", "--ruleset", "high_bohn", "--games", str(GAMES), "--format", "json"]
+    has_plot = _has_matplotlib()
+    if has_plot:
+        argv += ["--plot", str(plot)]
+    stdout = sys.stdout
+    sys.stdout = buffer = io.StringIO()
+    try:
+        assert main(argv) == 0
+    finally:
+        sys.stdout = stdout
+    out.write_text(buffer.getvalue())
+    data = json.loads(buffer.getvalue())["runs"][0]["designer"]
+    return data, _logged_games(tmp), plot if has_plot else Path()
+
+
+def _has_matplotlib() -> bool:
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def test_building_table_matches_the_logs(simulated) -> None:  # type: ignore[no-untyped-def]
+    table, games, _ = simulated
+    bought = Counter(e["item"] for g in games for e in g if e["type"] == "bought")
+    in_games = Counter(item for g in games for item in {e["item"] for e in g if e["type"] == "bought"})
+    turns: dict[str, list[int]] = {}
+    for g in games:
+        for e in g:
+            if e["type"] == "bought":
+                turns.setdefault(e["item"], []).append(e["turn"])
+    rows = {r["item"]: r for r in table["items"]}
+    assert set(rows) == set(bought) and len(rows) > 10, "every building bought in the logs has a row, no other"
+    for item, row in rows.items():
+        assert row["bought"] == bought[item]
+        assert row["bought_share"] == pytest.approx(in_games[item] / GAMES)
+        assert row["mean_turn"] == pytest.approx(sum(turns[item]) / len(turns[item]))
+    # win share of holders, recounted from the logs for one building
+    item = max(bought, key=lambda i: bought[i])
+    won = seats = 0.0
+    for g in games:
+        end = next(e for e in g if e["type"] == "game_ended")
+        for e in g:
+            if e["type"] == "bought" and e["item"] == item:
+                seats += 1
+                won += 1 / len(end["winners"]) if e["seat"] in end["winners"] else 0
+    assert rows[item]["holders_win_share"] == pytest.approx(won / seats)
+
+
+def test_bean_table_and_length_match_the_logs(simulated) -> None:  # type: ignore[no-untyped-def]
+    table, games, _ = simulated
+    harvests = [e for g in games for e in g if e["type"] == "harvested"]
+    for row in table["beans"]:
+        mine = [e for e in harvests if e["bean"] == row["bean"]]
+        assert row["harvests"] == sum(1 for e in mine if not e["final"])
+        assert row["final_harvests"] == sum(1 for e in mine if e["final"])
+        assert row["coins_per_harvest"] == pytest.approx(sum(e["coins"] for e in mine) / len(mine))
+        assert row["beans_per_harvest"] == pytest.approx(sum(e["beans"] for e in mine) / len(mine))
+    lengths = [next(e for e in g if e["type"] == "game_ended")["turn"] for g in games]
+    assert table["length"]["mean"] == pytest.approx(sum(lengths) / GAMES)
+    assert (table["length"]["min"], table["length"]["max"]) == (min(lengths), max(lengths))
+
+
+def test_plot_is_written(simulated) -> None:  # type: ignore[no-untyped-def]
+    _, _, plot = simulated
+    if plot == Path():
+        pytest.skip("matplotlib is not installed (pip install 'bohn[plot]')")
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_text_and_csv(bohn) -> None:
+    run = bohn("simulate", "--ruleset", "high_bohn", "--games", "2", "--players", "3", "--quiet")
+    assert run.code == 0
+    assert "harvests/game" in run.out and "holders win" in run.out
+    assert "Garden bean" in run.out and "2 Gold mine" in run.out, "names, not ids"
+    assert "game length:" in run.out
+    run = bohn("simulate", "--ruleset", "high_bohn", "--games", "2", "--players", "3", "--format", "csv")
+    rows = list(csv.DictReader(io.StringIO(run.out)))
+    assert rows[0].keys() == {"ruleset", "table", "name", "metric", "value"}
+    assert {r["table"] for r in rows} >= {"length", "beans", "items"}
+    assert any(r["table"] == "items" and r["name"] == "gold_mine_2" and r["metric"] == "bought" for r in rows)
+
+
+def test_no_stats(bohn) -> None:
+    run = bohn("simulate", "--games", "2", "--no-stats", "--format", "json")
+    assert json.loads(run.out)["runs"][0]["designer"] is None
+
+
+def test_plot_without_matplotlib_says_how_to_install(bohn, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    run = bohn("simulate", "--games", "2", "--quiet", "--no-stats", "--plot", str(tmp_path / "p.png"))
+    assert run.code == 2 and "error C520" in run.err and "bohn[plot]" in run.err
+    assert not (tmp_path / "p.png").exists()
