@@ -153,9 +153,4 @@ def _give_items(game: Game, seat: int, ids: list[str]) -> None:
             raise BohnError.one("G607", f"no item `{item_id}`{did_you_mean(item_id, list(items.by_id))}")
         if not items.available(item_id):
             raise BohnError.one("G607", f"item `{item_id}` is given twice")
-        item = items.by_id[item_id]
-        items.take(seat, item)
-        fx.counters[(seat, "items")] = fx.counters.get((seat, "items"), 0) + 1
-        fx.counters[(seat, "item_value")] = fx.counters.get((seat, "item_value"), 0) + item.price
-        if item.effect is not None:
-            fx.own(item.effect, seat)
+        items.take(seat, items.by_id[item_id])

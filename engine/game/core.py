@@ -49,6 +49,9 @@ class Game:
         self._step_kinds = STEP_KINDS
         self._beans = rules.beans
         self._protection = rules.option("harvest_protection")
+        surplus = rules.options.get("harvest_surplus")
+        #: where the coins come from when a rule makes a harvest pay more than its cards
+        self._surplus_from_discard = surplus is not None and surplus.value == "from_discard"
         self._payment_zone = self.row.field_payment_to
         self._harvest_any_time = self.row.harvest_when == "any_time"
         self.listeners: list[Callable[[dict[str, Any]], None]] = []
@@ -251,7 +254,12 @@ class Game:
             self.fx.fire("planted", {"player": seat, "bean": self.bean_name(card), "card": card, "field": FieldRef(seat, index)})
 
     def harvest(self, seat: int, index: int, *, final: bool = False) -> int:
-        """Harvest a field: the top cards by the beanometer become coins, the rest are discarded."""
+        """Harvest a field: the top cards by the beanometer become coins, the rest are discarded.
+
+        A modifier may make a harvest pay more coins than the field has cards (a "4 coins
+        pay 5" rule on a four-card field). The option ``harvest_surplus`` says what then
+        happens: ``capped`` (the default) pays one coin per card, ``from_discard`` takes
+        the missing coins from the top of the discard pile, as far as it reaches."""
         field = self.state.fields[seat][index]
         bean_index = self.state.bean_of[field[0]]
         bean = self._beans[bean_index]
@@ -263,11 +271,17 @@ class Game:
             meter = fx.modified("beanometer", list(bean.beanometer), player=seat, bean=bean.id)
             earned = coins_for(meter, count)
             earned = fx.modified("harvest_coins", earned, player=seat, field=FieldRef(seat, index), bean=bean.id, beans=count)
-        earned = max(0, min(earned, count))
+        wanted = max(0, earned)
+        earned = min(wanted, count)
         cards = list(field)
         self.state.coins[seat].extend(field[count - earned:])
         self.state.discard.extend(field[: count - earned])
         field.clear()
+        if wanted > earned and self._surplus_from_discard:
+            pile = self.state.discard
+            for _ in range(min(wanted - earned, len(pile))):
+                self.state.coins[seat].append(pile.pop())
+                earned += 1
         if self.logging:
             self.emit("harvested", seat=seat, field=index, bean=bean.id, beans=count, coins=earned, final=final,
                       rule=self._bean_rules[bean_index])

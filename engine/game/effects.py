@@ -7,6 +7,14 @@ protocol (zones, fields, coins, counters, statements), fires triggers when the e
 emits events, applies modifiers when the engine asks queries, and lists declared
 actions as legal actions.
 
+Composition does not depend on the order rules were acquired: triggers of one event run,
+and modifiers of one query apply, in the order the ruleset declares them (its
+``effects`` first, then its items), and for modifiers every replacement (a modifier that
+ignores ``value``) comes before every adjustment (one that reads it). So a player owning a
+"4 coins pay 5" item and an item with its own beanometer is paid the same whichever was
+bought first. Rules of one declaration
+owned by several seats run from seat 0 up.
+
 Choices an effect asks for (``choose``, ``ask``) go to ``choice_hook``, which returns the
 index of the option taken (or None to take none, where that is allowed). An effect runs
 inside one engine step, so the choice is asked synchronously: ``play_game`` routes it to
@@ -17,10 +25,12 @@ and without either the first option (and "yes") is taken. Every choice is logged
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from engine.errors import BohnError
-from engine.lang.compiler import Compiled, CompiledAction, CompiledModifier, CompiledTrigger, fire, modify, new_ctx
+from engine.lang.compiler import (Compiled, CompiledAction, CompiledModifier, CompiledTrigger, fire, modifier_stage, modify,
+                                  new_ctx)
 from engine.lang.world import CancelAction, FieldRef, ZoneRef
 
 if TYPE_CHECKING:
@@ -36,6 +46,13 @@ def first_option(seat: int, options: Sequence[Any], prompt: str, optional: bool)
     return 0 if options else None
 
 
+def _place(rules: list[Any], keys: list[tuple[int, ...]], key: tuple[int, ...], rule: Any) -> None:
+    """Insert ``rule`` into ``rules`` where ``key`` sorts among ``keys`` (kept alongside)."""
+    at = bisect_right(keys, key)
+    keys.insert(at, key)
+    rules.insert(at, rule)
+
+
 class GameEffects:
     """The effects of one game and the ``World`` they act on."""
 
@@ -44,6 +61,16 @@ class GameEffects:
         self.trigger_depth = 0
         self.triggers: dict[str, list[tuple[CompiledTrigger, int]]] = {}
         self.modifiers: dict[str, list[tuple[CompiledModifier, int]]] = {}
+        # the sort keys that keep both lists in declaration order (see the module docstring)
+        self._trigger_keys: dict[str, list[tuple[int, ...]]] = {}
+        self._modifier_keys: dict[str, list[tuple[int, ...]]] = {}
+        self._rank: dict[int, int] = {}
+        for effect in game.rules.effects:
+            self._rank[id(effect.compiled)] = len(self._rank)
+        for item in game.rules.items:
+            for part in (item.effect, item.on_buy):
+                if part is not None:
+                    self._rank[id(part)] = len(self._rank)
         self.actions: list[tuple[CompiledAction, int]] = []
         self.counters: dict[tuple[int, str], int] = {}
         self.field_limits: dict[tuple[int, int], list[str]] = {}
@@ -59,11 +86,15 @@ class GameEffects:
     # ------------------------------------------------------------------ engine side
 
     def own(self, compiled: Compiled, owner: int) -> None:
-        """From now on ``owner`` owns these rules (an item was bought)."""
-        for t in compiled.triggers:
-            self.triggers.setdefault(t.event, []).append((t, owner))
-        for m in compiled.modifiers:
-            self.modifiers.setdefault(m.query, []).append((m, owner))
+        """From now on ``owner`` owns these rules (an item was bought); each joins its
+        event's or query's list at the place its declaration gives it."""
+        rank = self._rank.get(id(compiled), len(self._rank))
+        for i, t in enumerate(compiled.triggers):
+            _place(self.triggers.setdefault(t.event, []), self._trigger_keys.setdefault(t.event, []),
+                   (rank, i, owner), (t, owner))
+        for i, m in enumerate(compiled.modifiers):
+            _place(self.modifiers.setdefault(m.query, []), self._modifier_keys.setdefault(m.query, []),
+                   (modifier_stage(m), rank, i, owner), (m, owner))
         for a in compiled.actions:
             self.actions.append((a, owner))
 

@@ -5,7 +5,9 @@ to ``item_rules.paid_to``. A player owns at most ``limit_per_group`` items of a 
 Once ``group_owner_limit`` players (a player-count column) own an item of a group, the
 group's remaining items leave the game. The buyer owns the item's effects from that
 moment, its ``on_buy`` statements run once, and the counters ``items`` and
-``item_value`` of the buyer grow, so a ruleset's scoring effects can read them.
+``item_value`` of the buyer grow, so a ruleset's scoring effects can read them; the
+counter ``item:<id>`` becomes 1, so any rule can ask whether a seat owns an item
+(``counter(event.player, "item:saloon_3") > 0``).
 """
 
 from __future__ import annotations
@@ -74,25 +76,29 @@ class Items:
         if target is None:
             target = game.state.per_player[game.rules.item_paid_to][seat]
         target.extend(paying)
-        self.take(seat, item)
-        fx = game.fx
         game.emit("bought", seat=seat, item=item.id, group=item.group, price=item.price,
                   paid=[game.bean_name(c) for c in paying], rule=item.span)
-        if fx is not None:
-            fx.counters[(seat, "items")] = fx.counters.get((seat, "items"), 0) + 1
-            fx.counters[(seat, "item_value")] = fx.counters.get((seat, "item_value"), 0) + item.price
-            if item.effect is not None:
-                fx.own(item.effect, seat)
-            if item.on_buy is not None:
-                item.on_buy.run(fx, seat)
+        self.take(seat, item)
+        fx = game.fx
+        if fx is not None and item.on_buy is not None:
+            item.on_buy.run(fx, seat)
         self._remove_exhausted(item)
         game.signal("bought", player=seat, item=item.id, group=item.group, price=item.price)
 
     def take(self, seat: int, item: Item) -> None:
-        """Record that ``seat`` owns ``item`` (bought, or given by a set-up)."""
+        """``seat`` owns ``item`` from now on (bought, or given by a set-up): its rules
+        apply and its counters count it; ``on_buy`` is the buyer's business."""
         self.owner[item.id] = seat
         self._open = [(it, pay) for it, pay in self._open if it.id != item.id]
         self._groups[seat][item.group] = self._groups[seat].get(item.group, 0) + 1
+        fx = self.game.fx
+        if fx is not None:
+            counters = fx.counters
+            counters[(seat, "items")] = counters.get((seat, "items"), 0) + 1
+            counters[(seat, "item_value")] = counters.get((seat, "item_value"), 0) + item.price
+            counters[(seat, "item:" + item.id)] = 1
+            if item.effect is not None:
+                fx.own(item.effect, seat)
 
     def _remove_exhausted(self, item: Item) -> None:
         limit = self.game.row.group_owner_limit

@@ -9,6 +9,7 @@ limit, so a runaway rule stops with an error that names it (L808, L809).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from dataclasses import fields as dataclass_fields
 from typing import Any, Callable, Sequence
 
 from engine.errors import BohnError, Span
@@ -45,12 +46,36 @@ class CompiledTrigger:
 
 @dataclass(frozen=True, slots=True)
 class CompiledModifier:
+    """One ``modify`` rule. ``adjusts`` is True when it reads ``value`` (in its condition
+    or its expression): such a modifier adjusts the answer the replacements gave, so it
+    runs after every replacement of the same query (see ``modifier_stage``)."""
+
     query: str
     by: str
     condition: Fn | None
     value: Fn
     span: Span | None
     rule: str
+    adjusts: bool = False
+
+
+def modifier_stage(mod: CompiledModifier) -> int:
+    """How modifiers of one query compose, whoever owns them and whenever they were
+    acquired: replacements (stage 0, they ignore ``value``) first, then adjustments
+    (stage 1, they read ``value``); within a stage, in the order the ruleset declares
+    them. The order of purchase never matters."""
+    return 1 if mod.adjusts else 0
+
+
+def reads_name(node: Any, name: str) -> bool:
+    """Whether an expression tree mentions the bare name ``name`` anywhere."""
+    if isinstance(node, A.Name):
+        return node.id == name
+    if isinstance(node, tuple):
+        return any(reads_name(x, name) for x in node)
+    if isinstance(node, A.Node):
+        return any(reads_name(getattr(node, f.name), name) for f in dataclass_fields(node) if f.name != "span")
+    return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -419,7 +444,8 @@ def compile_program(program: A.Program, types: Types, env: CheckEnv, name: str) 
                 rule.event, rule.by, g(c.expr(rule.condition), sp) if rule.condition else None, g(c.block(rule.body), sp), sp, label))
         elif isinstance(rule, A.Modifier):
             out.modifiers.append(CompiledModifier(
-                rule.query, rule.by, g(c.expr(rule.condition), sp) if rule.condition else None, g(c.expr(rule.value), sp), sp, label))
+                rule.query, rule.by, g(c.expr(rule.condition), sp) if rule.condition else None, g(c.expr(rule.value), sp), sp, label,
+                adjusts=reads_name(rule.condition, "value") or reads_name(rule.value, "value")))
         else:
             out.actions.append(CompiledAction(
                 rule.name, rule.timing, g(c.expr(rule.condition), sp) if rule.condition else None,
