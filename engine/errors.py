@@ -87,6 +87,7 @@ CODES: dict[str, CodeInfo] = {
     "R415": CodeInfo("field limits inconsistent", "`max_fields` must be at least `fields`."),
     "R416": CodeInfo("required zone kind missing or repeated", "Declare exactly one zone of each kind deck, discard, hand, fields and coins."),
     "R417": CodeInfo("zone of the wrong kind", "The step or rule needs a zone of another kind."),
+    "R420": CodeInfo("trade source not traded from", "`received_from` keys must be `hand` or zones listed in the step's `also_from`."),
     # T7xx — scenario tests
     "T701": CodeInfo("unknown name in a scenario", "Use zone ids, seats and keys that the ruleset and the scenario format know."),
     "T702": CodeInfo("malformed action", "An action needs `seat` and `kind`; cards are given as `zone:index`."),

@@ -180,6 +180,9 @@ class GameEffects:
     def bean_types(self) -> list[str]:
         return [b for b in self.game.state.bean_ids if b not in self.game.row.remove_beans]
 
+    def phase(self) -> str:
+        return self.game.phase.id
+
     def fields(self, player: int) -> list[FieldRef]:
         return [FieldRef(player, i) for i in range(len(self.game.state.fields[player]))]
 

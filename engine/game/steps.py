@@ -121,6 +121,27 @@ class PlantFromHand(_FromHand):
     def take(self, game: Game, action: Action, hand: list[int]) -> None:
         game.plant(action.seat, hand.pop(0), action.field, "hand")
 
+    def enter(self, game: Game) -> None:
+        _FromHand.enter(self, game)
+        self.front = self._front(game)
+
+    def _front(self, game: Game) -> int | None:
+        hand = game.state.hands[game.state.active]
+        return hand[0] if hand else None
+
+    def apply(self, game: Game, action: Action) -> None:
+        _FromHand.apply(self, game, action)
+        self.front = self._front(game)
+
+    def after_free_action(self, game: Game, action: Action) -> None:
+        """A rule that takes the front card out of the hand during this step (a store, say)
+        plays that card: it counts as one of the cards the step requires and allows."""
+        hand = game.state.hands[game.state.active]
+        if self.front is not None and self.front not in hand:
+            self.taken += 1
+            self.done = self.taken >= self.high or not hand
+        self.front = self._front(game)
+
 
 class Reveal(StepRun):
     """Turn up ``count`` cards from the deck into a display zone (fewer if it is spent)."""
@@ -224,6 +245,12 @@ class PlantSetAside(StepRun):
         game.plant(action.seat, card, action.field, self.spec.zone("zone"))
         if not self.zone[action.seat]:
             self.queue.pop(0)
+        self.done = not self.queue
+
+    def after_free_action(self, game: Game, action: Action) -> None:
+        """A rule may take set-aside cards elsewhere (stored, not planted): seats left with
+        nothing to plant are done."""
+        self.queue = [s for s in self.queue if self.zone[s]]
         self.done = not self.queue
 
 

@@ -53,6 +53,7 @@ class Trade(StepRun):
         self.mode = "active"          # active | respond | solicit | closed
         self._resume = "active"       # the mode to return to once an offer is answered
         self.pending: Action | None = None
+        self.pending_cards: list[int] = []
         self.responders: list[int] = []
         self.solicit: list[int] = []
         self.rounds = 0
@@ -60,6 +61,9 @@ class Trade(StepRun):
         self.proposals = [0] * game.players
         self.partners = str(self.spec.params.get("partners", "active"))
         self.also_from: list[str] = list(self.spec.params.get("also_from", []))
+        #: cards given out of these zones land in the receiver's zone named here instead of
+        #: ``received`` (beans out of a store must be planted, never stored again)
+        self.received_from: dict[str, str] = dict(self.spec.params.get("received_from", {}))
         if not game.trading:
             self._close(game)
 
@@ -216,6 +220,7 @@ class Trade(StepRun):
         if kind == PROPOSE:
             self.proposals[action.seat] += 1
             self.pending = action
+            self.pending_cards = [self._card(game, action.seat, r) for r in action.give]
             n = game.players
             self.responders = [action.target] if action.target != OPEN else [(action.seat + k) % n for k in range(1, n)]
             self._resume = self.mode
@@ -245,8 +250,8 @@ class Trade(StepRun):
     def _exchange(self, game: Game, offer: Action, answer: Action) -> None:
         a_cards = self._take(game, offer.seat, offer.give)
         b_cards = self._take(game, answer.seat, answer.give)
-        self.received[answer.seat].extend(a_cards)
-        self.received[offer.seat].extend(b_cards)
+        self._deliver(game, answer.seat, offer.give, a_cards)
+        self._deliver(game, offer.seat, answer.give, b_cards)
         gave, got = [game.bean_name(c) for c in a_cards], [game.bean_name(c) for c in b_cards]
         game.emit("traded", seat=offer.seat, target=answer.seat, gave=gave, got=got)
         game.signal("traded", player=offer.seat, other=answer.seat, gave=gave, got=got)
@@ -254,6 +259,30 @@ class Trade(StepRun):
             game.signal("received", player=answer.seat, other=offer.seat, cards=a_cards)
         if b_cards:
             game.signal("received", player=offer.seat, other=answer.seat, cards=b_cards)
+
+    def after_free_action(self, game: Game, action: Action) -> None:
+        """A rule may move a card of a pending offer (a store, say): the offer is then
+        withdrawn, so nobody accepts cards other than those offered."""
+        offer = self.pending
+        if offer is None or self.mode != "respond":
+            return
+        sources = dict(self._sources(game, offer.seat))
+        still = all(zone in sources and index < len(sources[zone]) and sources[zone][index] == card
+                    for (zone, index), card in zip(offer.give, self.pending_cards))
+        if still:
+            return
+        game.emit("withdrawn", seat=offer.seat)
+        self.pending = None
+        self.mode = self._resume
+        if self.mode == "solicit":
+            self._next_solicited(game)
+
+    def _deliver(self, game: Game, seat: int, refs: tuple[CardRef, ...], cards: list[int]) -> None:
+        """Set the cards aside for ``seat``: in ``received``, or where ``received_from``
+        sends cards out of their source zone."""
+        for (zone_id, _), card in zip(refs, cards):
+            target = self.received_from.get(zone_id)
+            (game.state.per_player[target][seat] if target else self.received[seat]).append(card)
 
     def _take(self, game: Game, seat: int, refs: tuple[CardRef, ...]) -> list[int]:
         """Remove the named cards; positions are resolved before any removal, and the

@@ -339,6 +339,8 @@ class Compiler:
             return lambda ctx: _players_from(ctx.world, ctx.vars["owner"])
         if call.func == "bean_types":
             return lambda ctx: ctx.world.bean_types()
+        if call.func == "phase":
+            return lambda ctx: ctx.world.phase()
         impl = FUNCTION_IMPL[call.func]
         fns = [f for _, f in args]
         if len(fns) == 1:

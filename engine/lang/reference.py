@@ -92,6 +92,7 @@ FUNCTION_EXAMPLES: dict[str, str] = {
     "growing": "let g = growing(opponent)",
     "first": "let c = first(cards(hand), 2)",
     "bean_types": "choose b from bean_types() { note(\"chosen\") }",
+    "phase": "action store on own_turn if phase() == \"plant\" { move(first(cards(hand), 1), discard) }",
 }
 
 

@@ -172,6 +172,7 @@ FUNCTIONS: dict[str, Signature] = {
     "growing": sig("the beans on a player's fields", "list[bean]", "player"),
     "first": sig("the first `n` items of a list", "same", "items:list[any]", "n:int"),
     "bean_types": sig("every bean type in play", "list[bean]"),
+    "phase": sig("the id of the phase of the turn being played (`plant`, `trade`…)", "str"),
 }
 
 #: Attributes: ``x.NAME`` by the type of ``x``.

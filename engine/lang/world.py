@@ -40,6 +40,7 @@ class World(Protocol):
     def bean_of(self, card: int) -> str: ...
     def bean_count(self, bean: str) -> int: ...
     def bean_types(self) -> list[str]: ...
+    def phase(self) -> str: ...
     def fields(self, player: int) -> list[FieldRef]: ...
     def field_cards(self, f: FieldRef) -> list[int]: ...
     def field_only(self, f: FieldRef) -> list[str]: ...
@@ -68,6 +69,7 @@ class TableWorld:
     field_limits: dict[FieldRef, list[str]] = field(default_factory=dict)
     counters: dict[tuple[int, str], int] = field(default_factory=dict)
     active_player: int = 0
+    phase_id: str = ""
     choices: list[Any] = field(default_factory=list)
     log: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     query_hook: Callable[[str, dict[str, Any]], Any] | None = None
@@ -123,6 +125,9 @@ class TableWorld:
 
     def bean_types(self) -> list[str]:
         return list(self.beans)
+
+    def phase(self) -> str:
+        return self.phase_id
 
     def fields(self, player: int) -> list[FieldRef]:
         return [FieldRef(player, i) for i in range(len(self.field_lists.get(player, [])))]

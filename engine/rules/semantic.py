@@ -186,6 +186,7 @@ def check_items(doc: LMap) -> Iterator[Diagnostic]:
     if paid_to is not None and paid_to not in zones:
         yield Diagnostic("R401", f"`item_rules.paid_to` names unknown zone `{paid_to}`{did_you_mean(paid_to, list(zones))}", span_at(doc, ["item_rules", "paid_to"]))
     owners = {z["id"]: z["owner"] for z in doc.get("zones", [])}
+    kinds = {z["id"]: z["kind"] for z in doc.get("zones", [])}
     for phases in doc["turns"].values():
         for phase in phases:
             for step in phase["steps"]:
@@ -194,6 +195,14 @@ def check_items(doc: LMap) -> Iterator[Diagnostic]:
                         yield Diagnostic("R401" if zone not in owners else "R417",
                                          f"`also_from` needs per-player zones; `{zone}` is {'unknown' if zone not in owners else 'shared'}",
                                          span_at(step, ["also_from", index]))
+                for source, target in step.get("received_from", {}).items():
+                    if source != "hand" and source not in step.get("also_from", []):
+                        yield Diagnostic("R420", f"`received_from` names `{source}`, which is not a zone cards are traded from here (the hand or `also_from`)",
+                                         span_at(step, ["received_from", source]))
+                    if kinds.get(target) != "staging" or owners.get(target) != "player":
+                        yield Diagnostic("R401" if target not in owners else "R417",
+                                         f"`received_from` needs per-player staging zones; `{target}` is {'unknown' if target not in owners else kinds.get(target)}",
+                                         span_at(step, ["received_from", source]))
 
 
 def effect_env(doc: LMap) -> "CheckEnv":
