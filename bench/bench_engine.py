@@ -30,6 +30,9 @@ from engine.rules.loader import load_ruleset  # noqa: E402
 from engine.sim.play import make_agents, play_game  # noqa: E402
 
 
+YARDSTICK: list[float] = []  # games/s of the plain simulator, measured first in the same run
+
+
 def run(label: str, games: int, bots: str, trading: bool, record: bool, ruleset: str = "base",
         variant: str | None = None) -> float:
     rules = load_ruleset(ruleset, variant)
@@ -40,7 +43,8 @@ def run(label: str, games: int, bots: str, trading: bool, record: bool, ruleset:
         actions += len(played.actions)
     elapsed = time.perf_counter() - start
     rate = games / elapsed
-    print(f"{label:<40} {rate:8.1f} games/s   {actions / games:7.0f} actions/game   {actions / elapsed:9.0f} actions/s")
+    ratio = f"   {YARDSTICK[0] / rate:5.1f}x slower than the yardstick" if YARDSTICK else ""
+    print(f"{label:<40} {rate:8.1f} games/s   {actions / games:7.0f} actions/game   {actions / elapsed:9.0f} actions/s{ratio}")
     return rate
 
 
@@ -63,7 +67,8 @@ def main() -> None:
     start = time.perf_counter()
     for seed in range(args.games * 3):
         plain_sim.play(seed)
-    print(f"{'plain hand-written simulator (yardstick)':<40} {args.games * 3 / (time.perf_counter() - start):8.1f} games/s")
+    YARDSTICK.append(args.games * 3 / (time.perf_counter() - start))
+    print(f"{'plain hand-written simulator (yardstick)':<40} {YARDSTICK[0]:8.1f} games/s")
     run("random bots, trading off, no log", args.games, "random", False, False)
     run("greedy bots, trading on, no log", args.games, "greedy", True, False)
     run("greedy bots, trading on, event log", args.games, "greedy", True, True)

@@ -121,7 +121,12 @@ def run_packed_batch(fn: GameFn, packed: tuple[tuple[tuple[str, str | None], ...
 
 
 def _remember(fn: GameFn, specs: tuple[RulesSpec, ...]) -> None:
+    """A local worker's start: Ctrl-C is left to the parent, which stops the workers
+    (no traceback from each), and the rules are built once."""
+    import signal
+
     global _JOB
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _JOB = (fn, specs)
     for spec in specs:
         spec.build()
@@ -209,12 +214,14 @@ class ProcessBackend:
             running: dict[Future[BatchResult], int] = {}
             # after a broken pool, start again from the batches that have not returned
             window.next_to_start = window.first_missing
+            finished = False
             try:
                 while True:
                     for index in window.startable():
                         if index not in window.returned:
                             running[pool.submit(_run_remembered, index, batches[index])] = index
                     if not running:
+                        finished = True
                         break
                     done, _ = wait(running, return_when=FIRST_COMPLETED)
                     for future in done:
@@ -228,21 +235,40 @@ class ProcessBackend:
                 if broken > MAX_RERUNS:
                     raise BohnError.one("C542", f"worker processes died {broken} times; the run was stopped") from None
             finally:
-                for future in running:
-                    future.cancel()
-                _stop(pool)
+                if finished:
+                    pool.shutdown(wait=True)
+                else:  # an error, Ctrl-C, a broken pool or a reader that stopped early
+                    for future in running:
+                        future.cancel()
+                    _stop(pool)
 
     def close(self) -> None:
         pass
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
-    """Shut a pool down without waiting for batches nobody will read."""
-    processes = list(getattr(pool, "_processes", {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        if process.is_alive():
-            process.terminate()
+    """Shut a pool down without waiting for batches nobody will read: cancel what has not
+    started, terminate what runs (a second Ctrl-C meanwhile must not leave workers)."""
+    import signal
+
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread
+        previous = None
+    try:
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+        for process in processes:
+            process.join(timeout=1)
+            if process.is_alive():
+                process.kill()
+                process.join(timeout=1)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
 
 
 def local_backend(jobs: int) -> Backend:
