@@ -11,10 +11,11 @@ variants). The first file of the chain that declares an id is where it is declar
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from engine.errors import BohnError, Span
 from engine.lsp import schemahelp
@@ -189,3 +190,27 @@ def ruleset_of_scenario(doc: LMap | None, text: str) -> str | None:
 def span_path(span: Span) -> Path:
     """The file a diagnostic's or declaration's span is in."""
     return locate(span.file)
+
+
+_REF = re.compile(r"^\s*(?:-\s+)?(?:extends|ruleset):\s*['\"]?([^'\"#\s]+)", re.M)
+
+
+def dependencies(path: Path, text: str, buffers: Mapping[Path, str]) -> set[Path]:
+    """The files a file's check reads besides itself: what it extends, or a scenario's
+    rulesets, and their parents — found from the text alone, without parsing YAML."""
+    found: set[Path] = set()
+    todo = [(path, text)]
+    while todo and len(found) < MAX_CHAIN * 4:
+        current, body = todo.pop()
+        for ref in _REF.findall(body):
+            try:
+                target = resolve_reference(ref, current.parent)
+            except BohnError:
+                continue
+            if target not in found and target != path:
+                found.add(target)
+                try:
+                    todo.append((target, buffers.get(target) or target.read_text(encoding="utf-8-sig")))
+                except (OSError, UnicodeDecodeError):
+                    pass
+    return found

@@ -61,6 +61,7 @@ class BohnServer(LanguageServer):
         self.last_good: dict[Path, LMap] = {}
         self.indexes: dict[str, indexing.Index] = {}
         self.stale: set[str] = set()
+        self.depends: dict[str, set[Path]] = {}  # open document -> the files its check reads
         self.foreign: dict[str, dict[str, list[T.Diagnostic]]] = {}
 
     # ------------------------------------------------------------------ helpers
@@ -141,6 +142,7 @@ class BohnServer(LanguageServer):
         self.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri=uri, diagnostics=published.pop(uri, []), version=doc.version))
         self._publish_foreign(uri, published)
         self.stale.add(uri)  # rebuilt when completion, hover or a definition asks
+        self.depends[uri] = indexing.dependencies(path, doc.source, buffers)
         if not any(d.code.startswith("Y") for d in report.by_file.get(path, ())):
             self.remember(path, buffers)
 
@@ -231,8 +233,8 @@ def make_server(debounce: float = DEBOUNCE) -> BohnServer:
         ls.stale.add(uri)
         ls.schedule(uri)
         path = uri_path(uri)
-        for other, index in list(ls.indexes.items()):  # files that extend this one
-            if other != uri and path in index.chain[1:]:
+        for other, needs in list(ls.depends.items()):  # files that extend or test this one
+            if other != uri and path in needs:
                 ls.schedule(other)
 
     @server.feature(T.TEXT_DOCUMENT_DID_SAVE)
@@ -248,6 +250,7 @@ def make_server(debounce: float = DEBOUNCE) -> BohnServer:
         ls.indexes.pop(uri, None)
         ls._publish_foreign(uri, {})
         ls.foreign.pop(uri, None)
+        ls.depends.pop(uri, None)
         ls.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
 
     @server.feature(T.TEXT_DOCUMENT_COMPLETION, T.CompletionOptions(trigger_characters=[".", " ", ":"]))

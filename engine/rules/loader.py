@@ -22,6 +22,7 @@ from engine.rules.located import LMap, child_span
 from engine.rules.model import Ruleset, build, unknown_variant
 from engine.rules.overlay import merge
 from engine.rules.yamlload import load_file
+from engine.texts import buffer_text
 
 
 @dataclass(frozen=True)
@@ -116,9 +117,11 @@ def _stamps(paths: list[Path]) -> tuple[tuple[Path, int], ...]:
     out = []
     for p in paths:
         try:
-            out.append((p, p.stat().st_mtime_ns))
+            stamp = p.stat().st_mtime_ns
         except OSError:
-            out.append((p, -1))
+            stamp = -1
+        unsaved = buffer_text(p)  # an editor's unsaved text (`bohn lsp`) is another version
+        out.append((p, stamp if unsaved is None else hash((stamp, unsaved))))
     return tuple(out)
 
 

@@ -125,6 +125,39 @@ def test_problem_in_an_extended_file_is_reported_there_and_on_the_extends_line(c
     assert {d["range"]["start"]["line"] for d in there} == {_line_of("\n".join(base_lines), "{id: red,")}
 
 
+def test_an_unsaved_parent_rechecks_what_extends_or_tests_it(client: Client, folder: Path) -> None:
+    parent = folder / "mum.yaml"
+    parent_text = "extends: base\nid: mum\nname: Mum\n"
+    parent.write_text(parent_text, encoding="utf-8")
+    child = folder / "kid.yaml"
+    child.write_text("extends: mum.yaml\nid: kid\nname: Kid\nbeans:\n  red: {count: 3}\ntotal_cards: 149\n",
+                     encoding="utf-8")
+    scenario = folder / "mum.scenario.yaml"
+    scenario.write_text("ruleset: mum.yaml\nplayers: 3\nscenarios:\n  - name: starts\n    steps:\n"
+                        "      - expect: {step: plant_from_hand}\n", encoding="utf-8")
+    s_uri = client.open(scenario)
+    assert client.diagnostics(s_uri, 1) == []
+    child_uri = client.open(child)
+    assert {d["code"] for d in client.diagnostics(child_uri, 1)} == {"R403"}  # red: 3 cards, beanometer up to 5
+    p_uri = client.open(parent)
+    assert client.diagnostics(p_uri, 1) == []
+    # the parent, unsaved, gives red a beanometer that 3 cards can fill: the child is fine
+    client.change(p_uri, 2, parent_text + "beans:\n  red: {beanometer: [1, 2, 3, null]}\n")
+    assert client.diagnostics(p_uri, 2) == []
+    assert client.diagnostics(child_uri) == []
+    assert client.diagnostics(s_uri) == []  # re-checked too: it loads the parent
+    # the parent, unsaved, breaks: the scenario that loads it says so, on its `ruleset:` line
+    client.change(p_uri, 3, parent_text.replace("name: Mum", "name: [Mum]"))
+    [own] = client.diagnostics(p_uri, 3)
+    assert own["code"] == "S203" and own["range"]["start"]["line"] == 2
+    found = client.diagnostics(s_uri)
+    assert [d["code"] for d in found] == ["S203"] and found[0]["range"]["start"]["line"] == 0
+    assert "mum.yaml:3" in found[0]["message"]
+    client.change(p_uri, 4, parent_text)
+    client.diagnostics(p_uri, 4)
+    assert client.diagnostics(s_uri) == []
+
+
 def test_completion_offers_schema_keys_ids_and_the_effect_vocabulary(client: Client, folder: Path) -> None:
     text = HOUSE.replace("event.coinz", "event.coins")
     uri = (folder / "house.yaml").resolve().as_uri()
