@@ -208,7 +208,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     if not args.quiet:
         title = rules.name + (f" ({rules.variant})" if rules.variant else "")
         print(f"{title}: {players} players, seed {args.seed}, bots {', '.join(names)}")
-        for line in turn_lines(game.events, names):
+        from engine.sim.narrate import labels
+
+        for line in turn_lines(game.events, names, labels(rules)):
             print(line)
         print()
     for line in score_table(game.events, names):
@@ -410,6 +412,16 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
+def _version() -> str:
+    """The installed distribution's version (``unknown`` when run from a bare checkout)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("bohn")
+    except PackageNotFoundError:
+        return "unknown"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="bohn",
@@ -417,6 +429,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Every error has a stable code: `bohn explain CODE` says what it means, `bohn explain --all` lists them. "
                "BOHN_DEBUG=1 shows tracebacks of internal errors.",
     )
+    parser.add_argument("--version", action="version", version=f"bohn {_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     v = sub.add_parser("validate", help="check ruleset files or folders", description="Check ruleset files: YAML, schema, references and semantics. Exit 0 clean, 1 errors, 2 usage.")

@@ -84,19 +84,34 @@ class Stats:
 Progress = Callable[[int, int], None]
 
 
-def progress_bar(stream: TextIO | None = None) -> Progress:
-    """A progress reporter: a redrawn bar on a terminal, a line per 10 % elsewhere."""
+def progress_bar(stream: TextIO | None = None, what: str = "games") -> Progress:
+    """A progress reporter: on a terminal a bar redrawn in place, with the rate and the
+    time left; elsewhere (a file, a CI log) a plain line per 10 %, so logs stay short.
+
+    No library: this is all a bar needs, and the core keeps three dependencies."""
     out: TextIO = stream if stream is not None else sys.stderr
     tty = out.isatty()
     last = [-1]
     start = time.perf_counter()
+    drawn = [0.0]
+    utf8 = (getattr(out, "encoding", None) or "").lower().replace("-", "") == "utf8"
+    full, empty = ("█", "·") if utf8 else ("#", ".")
 
     def report(done: int, total: int) -> None:
         if tty:
-            width = 30
+            now = time.perf_counter()
+            if done != total and now - drawn[0] < 0.1:
+                return  # redraw at most ten times a second
+            drawn[0] = now
+            elapsed = max(now - start, 1e-9)
+            rate = done / elapsed
+            left = (total - done) / rate if rate > 0 else 0.0
+            tail = f" {done}/{total} {what}, {rate:.1f}/s, " + (f"{_clock(left)} left" if done < total else f"{_clock(elapsed)}")
+            import shutil
+
+            width = max(10, min(40, shutil.get_terminal_size((80, 24)).columns - len(tail) - 3))
             filled = width * done // total
-            rate = done / max(time.perf_counter() - start, 1e-9)
-            out.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games, {rate:.0f}/s")
+            out.write(f"\r[{full * filled}{empty * (width - filled)}]{tail}\033[K")
             if done == total:
                 out.write("\n")
             out.flush()
@@ -104,10 +119,15 @@ def progress_bar(stream: TextIO | None = None) -> Progress:
         tenth = 10 * done // total
         if tenth != last[0]:
             last[0] = tenth
-            out.write(f"{done}/{total} games\n")
+            out.write(f"{done}/{total} {what}\n")
             out.flush()
 
     return report
+
+
+def _clock(seconds: float) -> str:
+    seconds = int(seconds + 0.5)
+    return f"{seconds // 60}:{seconds % 60:02d}" if seconds >= 60 else f"{seconds}s"
 
 
 #: scores, winners, turns, and the designer record when statistics are asked for

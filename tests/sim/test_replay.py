@@ -80,7 +80,23 @@ def test_bad_bot_and_player_count(bohn) -> None:
 def test_play_default_prints_turns_and_scores(bohn) -> None:
     run = bohn("play")
     assert run.code == 0
-    assert "turn   1" in run.out and "score" in run.out and "winner" in run.out
+    assert "turn 1, greedy-0:" in run.out and "score" in run.out and "winner" in run.out
+
+
+def test_play_text_is_wrapped_and_uses_names(bohn) -> None:
+    run = bohn("play", "--ruleset", "high_bohn", "--players", "3", "--seed", "2")
+    assert run.code == 0
+    lines = run.out.splitlines()
+    assert max(len(line) for line in lines) <= 100, "wrapped (80 columns without a terminal, 100 at most)"
+    assert sum(len(line) for line in lines) / len(lines) < 80
+    assert "Black-eyed bean" in run.out and "black_eyed" not in run.out, "names, not ids"
+    assert "bought 2 Bank (2 coins)" in run.out, "items by name, with their price"
+    assert "turn 2, greedy-1: greedy-1 planted Red bean, Black-eyed bean;" in run.out
+
+
+def test_version(bohn) -> None:
+    run = bohn("--version")
+    assert run.code == 0 and run.out.startswith("bohn ") and run.out.strip() != "bohn"
 
 
 @pytest.mark.parametrize("bots", ["greedy", "random"])
