@@ -126,7 +126,7 @@ CODES: dict[str, CodeInfo] = {
     "C540": CodeInfo("Dask is not installed", "`--scheduler` runs games on a Dask cluster: pip install 'bohn[dask]'."),
     "C541": CodeInfo("Dask scheduler unreachable or without workers", "Check the address; start `dask scheduler` and `dask worker ADDRESS` (docs/simulation.md)."),
     "C542": CodeInfo("workers lost too often", "A batch of games lost its worker again and again; check the workers' logs and memory."),
-    "C543": CodeInfo("a worker built different rules", "Install the same bohn version on every worker."),
+    "C543": CodeInfo("a worker runs another bohn", "Install the same bohn version on every worker (and nothing else sent the rules)."),
     "C544": CodeInfo("bad sweep setting", "Write `--set PATH=V1,V2,...` with a dotted path an overlay can patch, e.g. player_counts.2.field_price=1,2,3."),
     "C545": CodeInfo("too many sweep combinations", "A sweep plays every combination of the values; vary fewer values at once."),
     # G6xx — playing a game

@@ -106,8 +106,13 @@ def pack(specs: Sequence[RulesSpec]) -> tuple[tuple[tuple[str, str | None], ...]
     return tuple((s.digest, s.variant) for s in specs), pickle.dumps(tuple(specs), protocol=pickle.HIGHEST_PROTOCOL)
 
 
-def run_packed_batch(fn: GameFn, packed: tuple[tuple[tuple[str, str | None], ...], bytes], index: int, seeds: Batch) -> BatchResult:
-    """:func:`run_batch` for rules sent by :func:`pack`."""
+def run_packed_batch(fn: GameFn, packed: tuple[tuple[tuple[str, str | None], ...], bytes], index: int, seeds: Batch,
+                     fingerprint: str | None = None) -> BatchResult:
+    """:func:`run_batch` for rules sent by :func:`pack`, on a worker that must run the
+    same bohn as the sender (``fingerprint``)."""
+    if fingerprint is not None and fingerprint != engine_fingerprint():
+        return BatchResult(index, None, [Diagnostic("C543", f"the worker runs another version of bohn "
+                                                            f"({engine_fingerprint()}, not {fingerprint})")])
     keys, blob = packed
     if all(key in _BUILT for key in keys):
         try:
@@ -303,6 +308,25 @@ def play_seeds(fn: GameFn, rulesets: Sequence[Ruleset], seeds: Sequence[int], *,
 def bind(fn: Callable[..., Any], **kwargs: Any) -> GameFn:
     """A picklable game function with its settings (players, bots, …) fixed."""
     return functools.partial(fn, **kwargs)
+
+
+def engine_fingerprint() -> str:
+    """A hash of bohn's Python sources in this process: two processes with the same
+    fingerprint play the same games, so a remote worker must show this one's."""
+    global _FINGERPRINT
+    if _FINGERPRINT is None:
+        import hashlib
+        from pathlib import Path
+
+        root = Path(__file__).resolve().parent.parent
+        digest = hashlib.sha256()
+        for path in sorted(root.rglob("*.py")):
+            digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+        _FINGERPRINT = digest.hexdigest()[:16]
+    return _FINGERPRINT
+
+
+_FINGERPRINT: str | None = None
 
 
 def make_backend(jobs: int = 1, scheduler: str | None = None) -> Backend:

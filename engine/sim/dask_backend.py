@@ -19,7 +19,8 @@ from typing import Any, Iterator, Sequence
 
 from engine.errors import BohnError
 from engine.rules.model import Ruleset
-from engine.sim.backends import MAX_RERUNS, Batch, BatchResult, GameFn, RulesSpec, Window, pack, run_packed_batch
+from engine.sim.backends import (MAX_RERUNS, Batch, BatchResult, GameFn, RulesSpec, Window, engine_fingerprint, pack,
+                                 run_packed_batch)
 
 
 def _import_distributed() -> Any:
@@ -54,6 +55,23 @@ class DaskBackend:
             self.close()
             raise BohnError.one("C541", f"the Dask scheduler at {self.address} has no workers",
                                 hint="start workers with `dask worker ADDRESS` on each machine") from None
+        self._check_workers()
+
+    def _check_workers(self) -> None:
+        """Every worker must run this very bohn: the same seeds must give the same games."""
+        mine = engine_fingerprint()
+        try:
+            theirs = self.client.run(engine_fingerprint)
+        except Exception as exc:  # noqa: BLE001 - a worker without bohn fails to unpickle the call
+            self.close()
+            raise BohnError.one("C543", f"the Dask workers cannot run bohn: {type(exc).__name__}: {exc}",
+                                hint="install the same bohn on every worker: pip install 'bohn[dask]'") from None
+        other = sorted(address for address, fingerprint in theirs.items() if fingerprint != mine)
+        if other:
+            self.close()
+            raise BohnError.one("C543", f"{len(other)} Dask worker(s) run another version of bohn "
+                                        f"({', '.join(other[:3])}{', …' if len(other) > 3 else ''})",
+                                hint="install the same bohn on every worker as on this machine")
 
     def threads(self) -> int:
         return max(1, sum(self.client.nthreads().values()))
@@ -64,6 +82,7 @@ class DaskBackend:
     def run(self, fn: GameFn, rulesets: Sequence[Ruleset], batches: Sequence[Batch]) -> Iterator[BatchResult]:
         distributed = _import_distributed()
         packed = pack([RulesSpec.of(r) for r in rulesets])
+        fingerprint = engine_fingerprint()  # a worker that joins later is checked by each batch
         run_id = uuid.uuid4().hex[:12]
         window = Window(len(batches), 3 * self.threads() + 2)
         tries = [0] * len(batches)
@@ -71,7 +90,7 @@ class DaskBackend:
         pending = distributed.as_completed(loop=self.client.loop)
 
         def submit(index: int) -> None:
-            future = self.client.submit(run_packed_batch, fn, packed, index, list(batches[index]), pure=False,
+            future = self.client.submit(run_packed_batch, fn, packed, index, list(batches[index]), fingerprint, pure=False,
                                         key=f"bohn-batch-{run_id}-{index}-{tries[index]}")
             running[future] = index
             pending.add(future)

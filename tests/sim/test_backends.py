@@ -151,3 +151,16 @@ def test_dask_reruns_the_batch_of_a_killed_worker(cluster, tmp_path: Path) -> No
     assert marker.exists(), "the worker playing seed 23 was killed mid-run"
     assert [seed for seed, _ in out] == list(range(60)), "no game lost, none counted twice"
     assert out == [_seed_and_score([rules], s) for s in range(60)]
+
+
+def test_dask_refuses_workers_with_another_bohn(cluster, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    import engine.sim.backends as backends
+    from engine.sim.dask_backend import DaskBackend
+
+    monkeypatch.setattr(backends, "_FINGERPRINT", "edited-locally")
+    with pytest.raises(BohnError) as caught:
+        DaskBackend(cluster.scheduler_address)
+    assert caught.value.code == "C543" and "Dask worker(s) run another version" in caught.value.diagnostics[0].message
+    result = backends.run_packed_batch(_seed_and_score, backends.pack([]), 0, [1], "not-this-one")
+    assert result.errors is not None and result.errors[0].code == "C543"
+
