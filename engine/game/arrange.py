@@ -12,7 +12,8 @@ also as a number, taken from the most plentiful beans); ``fields`` as ``{seat: [
 …]}`` (the number of lists sets the number of fields); ``rest_to``; ``phase`` (the
 phase id the active player's turn restarts at; default the first); ``items`` as ``{seat:
 [item ids]}`` (owned from the start: their effects apply, their on-buy statements do
-not run).
+not run); ``items_removed`` as ``[item ids]`` (left the game before the position). The
+owner limits of the player count then hold at once.
 """
 
 from __future__ import annotations
@@ -115,10 +116,14 @@ def arrange(game: Game, spec: Mapping[str, Any]) -> None:
         game.fx = GameEffects(game)
     for seat_key, ids in spec.get("items", {}).items():
         _give_items(game, int(seat_key), list(ids))
+    if game.items is not None:
+        _remove_items(game, [str(i) for i in spec.get("items_removed", [])])
+        _check_owner_limits(game)
+        game.items.enforce_owner_limit()
     game.restart_turn(spec.get("phase"))
 
 
-SETUP_KEYS = ("active", "turn", "runouts", "phase", "rest_to", "items", "fields", "hands", "coins", "draw_pile")
+SETUP_KEYS = ("active", "turn", "runouts", "phase", "rest_to", "items", "items_removed", "fields", "hands", "coins", "draw_pile")
 
 
 def _check_keys(game: Game, spec: Mapping[str, Any]) -> None:
@@ -139,6 +144,36 @@ def _check_keys(game: Game, spec: Mapping[str, Any]) -> None:
                 raise BohnError.one("G607", f"set-up: `{key}` names seat {seat}; seats are 0-{game.players - 1}")
     if "active" in spec and not 0 <= int(spec["active"]) < game.players:
         raise BohnError.one("G607", f"set-up: `active` is {spec['active']}; seats are 0-{game.players - 1}")
+
+
+def _check_owner_limits(game: Game) -> None:
+    """A set-up cannot give a group to more players than the player count allows."""
+    items = game.items
+    assert items is not None
+    limit = game.row.group_owner_limit
+    if not limit:
+        return
+    owners: dict[str, set[int]] = {}
+    for item_id, seat in items.owner.items():
+        owners.setdefault(items.by_id[item_id].group, set()).add(seat)
+    for group, seats in owners.items():
+        if len(seats) > limit:
+            raise BohnError.one("G607", f"set-up: {len(seats)} players own a `{group}`; with {game.players} players at most {limit} may")
+
+
+def _remove_items(game: Game, ids: list[str]) -> None:
+    """Items that have left the game before the position starts (``items_removed``)."""
+    items = game.items
+    assert items is not None
+    for item_id in ids:
+        if item_id not in items.by_id:
+            from engine.errors import did_you_mean
+
+            raise BohnError.one("G607", f"`items_removed`: no item `{item_id}`{did_you_mean(item_id, list(items.by_id))}")
+        if not items.available(item_id):
+            raise BohnError.one("G607", f"`items_removed`: item `{item_id}` is owned or removed already")
+    if ids:
+        items.remove(ids)
 
 
 def _give_items(game: Game, seat: int, ids: list[str]) -> None:

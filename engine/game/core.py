@@ -122,7 +122,7 @@ class Game:
                 self.fx.take_action(action.seat, action.card)
             elif action.kind == BUY_ITEM:
                 assert self.items is not None
-                self.items.buy(action.seat, action.want[0])
+                self.items.claim(action.seat, action.want[0])
             else:
                 self.buy_field(action.seat)
             self.step.after_free_action(self, action)

@@ -8,6 +8,13 @@ moment, its ``on_buy`` statements run once, and the counters ``items`` and
 ``item_value`` of the buyer grow, so a ruleset's scoring effects can read them; the
 counter ``item:<id>`` becomes 1, so any rule can ask whether a seat owns an item
 (``counter(event.player, "item:saloon_3") > 0``).
+
+With ``item_rules.priority: active_then_clockwise`` a purchase is a claim: before a seat
+buys, every seat ahead of it — the active player, then clockwise up to the buyer — that
+could buy the same item now is asked, in that order, whether it buys it instead (the
+question goes through the effects' choice protocol, so agents and scenario scripts answer
+it and the log records it). The first to say yes buys it; the claimant's purchase then
+happens only if the item is still there.
 """
 
 from __future__ import annotations
@@ -65,6 +72,22 @@ class Items:
         return [Action(BUY_ITEM, seat, want=(it.id,)) for it, pay in self._open
                 if (total if pay < 0 else per_bean.get(pay, 0)) >= it.price and owned.get(it.group, 0) < limit]
 
+    def claim(self, seat: int, item_id: str) -> None:
+        """``seat`` wants to buy ``item_id``: seats with priority may take it first."""
+        game = self.game
+        fx = game.fx
+        if game.rules.item_priority == "active_then_clockwise" and fx is not None:
+            item = self.by_id[item_id]
+            n = game.players
+            ahead = [(game.state.active + k) % n for k in range(n)]
+            for other in ahead[: ahead.index(seat)]:
+                if self.can_buy(other, item) and fx.ask(other, f"Seat {seat} buys {item.name}; buy it first (priority)?"):
+                    self.buy(other, item_id)
+                    game.emit("preempted", seat=seat, item=item_id, by=other, rule=game.rules.origin("item_rules", "priority"))
+                    break
+        if self.available(item_id) and self.can_buy(seat, self.by_id[item_id]):
+            self.buy(seat, item_id)
+
     def buy(self, seat: int, item_id: str) -> None:
         game = self.game
         item = self.by_id[item_id]
@@ -82,7 +105,7 @@ class Items:
         fx = game.fx
         if fx is not None and item.on_buy is not None:
             item.on_buy.run(fx, seat)
-        self._remove_exhausted(item)
+        self.enforce_owner_limit(item.group)
         game.signal("bought", player=seat, item=item.id, group=item.group, price=item.price)
 
     def take(self, seat: int, item: Item) -> None:
@@ -100,16 +123,25 @@ class Items:
             if item.effect is not None:
                 fx.own(item.effect, seat)
 
-    def _remove_exhausted(self, item: Item) -> None:
+    def enforce_owner_limit(self, group: str | None = None) -> None:
+        """Once ``group_owner_limit`` players own an item of a group, the group's other
+        items leave the game. Checked after every purchase (for the bought group) and
+        after a set-up (for every group), so the limit holds in every position."""
         limit = self.game.row.group_owner_limit
         if not limit:
             return
-        owners = {s for i, s in self.owner.items() if self.by_id[i].group == item.group}
-        if len(owners) < limit:
-            return
-        gone = [it.id for it in self.game.rules.items if it.group == item.group and self.available(it.id)]
-        if gone:
-            self.removed.update(gone)
-            self._open = [(it, pay) for it, pay in self._open if it.id not in self.removed]
-            self.game.emit("items_removed", seat=None, items=gone, group=item.group,
-                           rule=self.game.rules.origin("player_counts", str(self.game.players), "group_owner_limit"))
+        groups = [group] if group is not None else list(dict.fromkeys(it.group for it in self.game.rules.items))
+        for g in groups:
+            owners = {s for i, s in self.owner.items() if self.by_id[i].group == g}
+            if len(owners) < limit:
+                continue
+            gone = [it.id for it in self.game.rules.items if it.group == g and self.available(it.id)]
+            if gone:
+                self.remove(gone, g)
+
+    def remove(self, ids: list[str], group: str | None = None) -> None:
+        """These items leave the game: nobody can buy them any more."""
+        self.removed.update(ids)
+        self._open = [(it, pay) for it, pay in self._open if it.id not in self.removed]
+        self.game.emit("items_removed", seat=None, items=list(ids), group=group,
+                       rule=self.game.rules.origin("player_counts", str(self.game.players), "group_owner_limit"))

@@ -165,6 +165,7 @@ class Ruleset:
     item_paid_to: str
     item_limit: int
     item_when: str
+    item_priority: str
     last_round: bool
     sources: tuple[str, ...]
     document: LMap = field(repr=False, compare=False)
@@ -289,6 +290,7 @@ def build(document: LMap, *, variant: str | None, sources: tuple[str, ...], warn
         item_paid_to=doc.get("item_rules", {}).get("paid_to", "discard"),
         item_limit=doc.get("item_rules", {}).get("limit_per_group", 1),
         item_when=doc.get("item_rules", {}).get("when", "any_time"),
+        item_priority=doc.get("item_rules", {}).get("priority", "none"),
         last_round=doc["end"].get("last_round", False),
         sources=sources,
         document=doc,

@@ -1,0 +1,43 @@
+"""Items in arranged positions: owner limits hold at once, removed items stay removed."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import BohnError
+from engine.game.arrange import arrange
+from engine.game.core import Game
+from engine.rules.loader import load_ruleset
+
+
+def _game(players: int, spec: dict[str, object]) -> Game:
+    game = Game(load_ruleset("high_bohn"), players, 0)
+    arrange(game, spec)
+    return game
+
+
+def test_a_set_up_over_the_owner_limit_is_refused() -> None:
+    with pytest.raises(BohnError) as err:
+        _game(3, {"items": {0: ["farm_1"], 1: ["farm_2"], 2: ["farm_3"]}})
+    assert err.value.diagnostics[0].code == "G607"
+    assert "3 players own a `farm`" in err.value.diagnostics[0].message
+
+
+def test_owner_limit_applies_to_a_set_up() -> None:
+    game = _game(3, {"items": {0: ["jail_1"], 1: ["jail_2"]}})
+    assert game.items is not None
+    assert game.items.removed == {"jail_3", "jail_4"}
+
+
+def test_items_removed_by_a_set_up_cannot_be_bought() -> None:
+    game = _game(4, {"items_removed": ["bank_4"], "coins": {0: ["black_eyed"] * 4}})
+    assert game.items is not None
+    assert not game.items.available("bank_4")
+    assert {a.want[0] for a in game.items.actions(0) if a.want[0].startswith("bank")} == {"bank_1", "bank_2", "bank_3"}
+
+
+@pytest.mark.parametrize("ids", [["bank_9"], ["bank_1", "bank_1"]])
+def test_items_removed_must_name_items_for_sale(ids: list[str]) -> None:
+    with pytest.raises(BohnError) as err:
+        _game(4, {"items_removed": ids} if ids[0] == "bank_9" else {"items": {0: ["bank_1"]}, "items_removed": ids[:1]})
+    assert err.value.diagnostics[0].code == "G607"
