@@ -175,7 +175,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 
         if not 0 <= args.human < players:
             raise BohnError.one("C500", f"--human takes a seat from 0 to {players - 1}")
-        agents[args.human] = HumanAgent()
+        human = HumanAgent()
+        agents[args.human] = human
     def write_log(played: Played, stopped: BohnError | None = None) -> None:
         head = log.header(played.game, args.ruleset, [a.name for a in agents])
         if stopped is not None:
@@ -185,8 +186,15 @@ def cmd_play(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise BohnError.one("C500", f"cannot write the log {args.log}: {exc.strerror or exc}") from None
 
+    from engine.agents.human import PlayerQuit
+
+    seat = args.human
     try:
-        played = play_game(rules, players, args.seed, agents, trading=not args.no_trading)
+        played = play_game(rules, players, args.seed, agents, trading=not args.no_trading,
+                           on_start=(lambda g: human.watch(g, seat)) if seat is not None else None)
+    except PlayerQuit:
+        print("game stopped at your request")
+        return 0
     except BohnError as exc:
         partial = stopped_game(exc)
         if partial is None or exc.code.startswith("C"):

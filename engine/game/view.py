@@ -114,6 +114,25 @@ class SeatView:
         items = self._game.items
         return items.by_id[item_id].price if items is not None and item_id in items.by_id else 0
 
+    def item_name(self, item_id: str) -> str:
+        """An item's name (the id itself for a declared action that is no item)."""
+        items = self._game.items
+        return items.by_id[item_id].name if items is not None and item_id in items.by_id else item_id
+
+    def can_offer(self) -> bool:
+        """Whether this seat may make a trade offer now (its turn in an open trading window)."""
+        g = self._game
+        step = g.step
+        return (not g.state.over and step is not None and step.decider(g) == self.seat
+                and getattr(step, "mode", "") in ("active", "solicit"))
+
+    def offer_problem(self, action: Action) -> str:
+        """Why the rules would refuse this offer now ('' when they take it)."""
+        if action.seat != self.seat or not self.can_offer():
+            return "you cannot make an offer now"
+        g = self._game
+        return str(g.step.check_proposal(g, action))
+
     def items_owned(self, seat: int | None = None) -> list[str]:
         items = self._game.items
         s = self.seat if seat is None else seat

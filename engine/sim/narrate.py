@@ -3,7 +3,7 @@
 Both the account printed after ``bohn play`` and the live narration a person sees at
 the terminal (other seats' moves as they happen) come from :func:`describe`, so the
 two always agree. Beans and items are shown by their names (``Black-eyed bean``, ``2
-Gold mine``), not their ids; ``label`` maps ids to names. Effects (coins gained or
+Farm``), not their ids; ``label`` maps ids to names. Effects (coins gained or
 paid, cards moved, fields added, declared actions used) are shown too, so a rule's
 work never happens unseen.
 """
