@@ -8,6 +8,17 @@ from typing import Callable
 import pytest
 
 from engine.cli import main
+from tests.soak import SOAK
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked ``soak`` run in CI (``CI=true``) or with ``BOHN_SOAK=1``, not in the quick pass."""
+    if SOAK:
+        return
+    skip = pytest.mark.skip(reason="soak test: runs in CI, or locally with BOHN_SOAK=1")
+    for item in items:
+        if item.get_closest_marker("soak"):
+            item.add_marker(skip)
 
 
 @dataclass

@@ -17,8 +17,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-pytestmark = pytest.mark.skipif(shutil.which("cc") is None and shutil.which("gcc") is None,
-                                reason="a C compiler is needed for the compiled build")
+pytestmark = [
+    pytest.mark.soak,  # the mypyc build alone takes minutes: CI runs it, the quick pass does not
+    pytest.mark.skipif(shutil.which("cc") is None and shutil.which("gcc") is None,
+                       reason="a C compiler is needed for the compiled build"),
+]
 
 
 @pytest.fixture(scope="module")

@@ -8,8 +8,9 @@ from engine.game.core import Game
 from engine.game.invariants import check_cards, check_hand_order, check_observation_hides_hands
 from engine.rules.loader import load_ruleset
 from engine.sim.play import make_agents, play_game
+from tests.soak import games
 
-GAMES_PER_COUNT = 300
+GAMES_PER_COUNT = games(quick=60, soak=300)
 #: Games per player count whose observations are checked after every single action.
 FULLY_OBSERVED = 20
 
@@ -80,7 +81,7 @@ def test_games_with_effects_keep_the_invariants(players: int, tmp_path) -> None:
     house = tmp_path / "house.yaml"
     house.write_text(HOUSE)
     rules = load_ruleset(str(house))
-    for seed in range(60):
+    for seed in range(games(quick=20, soak=60)):
         problems: list[str] = []
 
         def after(game: Game, action) -> None:  # type: ignore[no-untyped-def]
@@ -92,7 +93,7 @@ def test_games_with_effects_keep_the_invariants(players: int, tmp_path) -> None:
         assert played.game.over
 
 
-HIGH_BOHN_SEEDS = 300
+HIGH_BOHN_SEEDS = games(quick=40, soak=300)
 
 
 @pytest.mark.parametrize("variant", [None, "cognac"])

@@ -10,9 +10,10 @@ from hypothesis import strategies as st
 
 from engine.errors import BohnError
 from engine.lang import CheckEnv, compile_effect
+from tests.soak import games
 
 ENV = CheckEnv.of(["blue", "red", "soy"], {"discard": "shared", "hand": "player", "coins": "player"})
-EXAMPLES = int(os.environ.get("BOHN_FUZZ_EXAMPLES", "300"))
+EXAMPLES = int(os.environ.get("BOHN_FUZZ_EXAMPLES", games(quick=60, soak=300)))
 
 TOKENS = [
     "when", "modify", "action", "if", "else", "then", "let", "repeat", "for", "in", "choose", "from", "by", "optional",

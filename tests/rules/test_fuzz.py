@@ -8,11 +8,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.cli import main
+from tests.soak import games
 
 BASE = (Path(__file__).resolve().parents[2] / "rulesets" / "base.yaml").read_text(encoding="utf-8")
 HOUSE = "extends: base\nname: House\nplayer_counts:\n  4: {draw: 2}\noptions:\n  tie_break: {value: shared}\n"
 
-COMMON = settings(max_examples=int(__import__("os").environ.get("BOHN_FUZZ_EXAMPLES", "150")), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+COMMON = settings(max_examples=int(__import__("os").environ.get("BOHN_FUZZ_EXAMPLES", games(quick=50, soak=150))), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
 def _validate(tmp_path: Path, data: bytes, capsys) -> int:
