@@ -3,8 +3,8 @@
 Win shares say who won; a designer also asks *why*: which beans pay, which buildings
 are bought, when, and whether their owners win more. Each game is watched through its
 events (``Game.listen``) and boiled down to a small, picklable :class:`GameRecord`
-(so parallel workers send little back); :func:`aggregate` turns the records of a batch
-into tables, shown as text, JSON or CSV.
+(so parallel workers send little back); :class:`DesignerTally` folds the records into
+tables as they arrive (constant memory), shown as text, JSON or CSV.
 
 Tables:
 
@@ -22,8 +22,10 @@ from __future__ import annotations
 
 import csv
 import io
+import math
+from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 #: The events a record needs; the listener ignores every other one.
 WATCHED = frozenset({"harvested", "bought", "acted", "game_ended"})
@@ -79,73 +81,101 @@ class Designer:
                 "length": self.length}
 
 
-def _mean(values: list[float]) -> float | None:
-    return sum(values) / len(values) if values else None
+class DesignerTally:
+    """The designer tables, folded one record at a time: memory grows with the number of
+    beans, items, actions and distinct game lengths, never with the number of games, so
+    a 100,000-game simulation keeps no record (issue 16)."""
 
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.games = 0
+        self.beans: dict[str, list[int]] = {}  # harvests, final harvests, beans, coins
+        # per item: purchases, games bought in, sum of turns, group, holder seat-games, their win units, their scores
+        self.items: dict[str, list[Any]] = {}
+        self.seat_games = 0
+        self.win_units = 0  # wins in units of 1/unit: a tie shares exactly
+        self.score_sum = 0
+        self.unit = math.lcm(*range(1, max(players, 1) + 1))
+        self.actions: dict[str, list[int]] = {}  # uses, sum of turns
+        self.lengths: Counter[int] = Counter()
 
-def aggregate(records: list[GameRecord], players: int) -> Designer:
-    """The tables of finished games' records."""
-    n = len(records)
-    beans: dict[str, dict[str, float]] = {}
-    for rec in records:
+    def add(self, rec: GameRecord) -> None:
+        self.games += 1
         for bean, count, coins, final in rec.harvests:
-            row = beans.setdefault(bean, {"harvests": 0, "final_harvests": 0, "beans": 0, "coins": 0})
-            row["final_harvests" if final else "harvests"] += 1
-            row["beans"] += count
-            row["coins"] += coins
-    bean_rows = []
-    for bean, row in sorted(beans.items()):
-        total = row["harvests"] + row["final_harvests"]
-        bean_rows.append({"bean": bean, "harvests": int(row["harvests"]), "final_harvests": int(row["final_harvests"]),
-                          "harvests_per_game": total / n if n else 0.0,
-                          "beans_per_harvest": row["beans"] / total, "coins_per_harvest": row["coins"] / total,
-                          "coins": int(row["coins"])})
-
-    item_rows = []
-    bought: dict[str, list[tuple[GameRecord, str, int, int]]] = {}
-    for rec in records:
+            row = self.beans.setdefault(bean, [0, 0, 0, 0])
+            row[1 if final else 0] += 1
+            row[2] += count
+            row[3] += coins
+        shares = [self.unit // len(rec.winners) if seat in rec.winners else 0 for seat in range(len(rec.scores))]
+        self.seat_games += len(rec.scores)
+        self.win_units += sum(shares)
+        self.score_sum += sum(rec.scores)
+        holders: dict[str, set[int]] = {}
         for item, group, seat, turn in rec.bought:
-            bought.setdefault(item, []).append((rec, group, seat, turn))
-    for item, purchases in sorted(bought.items()):
-        holders = {(id(rec), seat) for rec, _, seat, _ in purchases}
-        won_h = won_o = score_h = score_o = 0.0
-        count_h = count_o = 0
-        for rec in records:
-            for seat in range(len(rec.scores)):
-                share = 1 / len(rec.winners) if seat in rec.winners else 0.0
-                if (id(rec), seat) in holders:
-                    count_h += 1
-                    won_h += share
-                    score_h += rec.scores[seat]
-                else:
-                    count_o += 1
-                    won_o += share
-                    score_o += rec.scores[seat]
-        item_rows.append({
-            "item": item, "group": purchases[0][1], "bought": len(purchases),
-            "bought_share": len({id(rec) for rec, _, _, _ in purchases}) / n if n else 0.0,
-            "mean_turn": _mean([float(turn) for _, _, _, turn in purchases]),
-            "holders_win_share": won_h / count_h if count_h else None,
-            "others_win_share": won_o / count_o if count_o else None,
-            "holders_mean_score": score_h / count_h if count_h else None,
-            "others_mean_score": score_o / count_o if count_o else None,
-        })
-
-    uses: dict[str, list[int]] = {}
-    for rec in records:
+            row = self.items.setdefault(item, [0, 0, 0, group, 0, 0, 0])
+            row[0] += 1
+            row[2] += turn
+            holders.setdefault(item, set()).add(seat)
+        for item, seats in holders.items():
+            row = self.items[item]
+            row[1] += 1
+            for seat in seats:
+                if seat < len(rec.scores):
+                    row[4] += 1
+                    row[5] += shares[seat]
+                    row[6] += rec.scores[seat]
         for rule, _seat, turn in rec.acted:
-            uses.setdefault(rule, []).append(turn)
-    action_rows = [{"action": rule, "uses": len(turns), "uses_per_game": len(turns) / n if n else 0.0,
-                    "mean_turn": _mean([float(t) for t in turns])} for rule, turns in sorted(uses.items())]
+            row = self.actions.setdefault(rule, [0, 0])
+            row[0] += 1
+            row[1] += turn
+        self.lengths[rec.turns] += 1
 
-    lengths = sorted(rec.turns for rec in records)
-    length: dict[str, Any] = {"mean": _mean([float(t) for t in lengths]), "median": None, "min": None, "max": None,
-                              "rounds_mean": _mean([t / players for t in lengths])}
-    if lengths:
-        mid = len(lengths) // 2
-        length.update(min=lengths[0], max=lengths[-1],
-                      median=float(lengths[mid]) if len(lengths) % 2 else (lengths[mid - 1] + lengths[mid]) / 2)
-    return Designer(n, bean_rows, item_rows, action_rows, length)
+    def result(self) -> Designer:
+        n = self.games
+        bean_rows = []
+        for bean, (harvests, finals, beans, coins) in sorted(self.beans.items()):
+            total = harvests + finals
+            bean_rows.append({"bean": bean, "harvests": harvests, "final_harvests": finals,
+                              "harvests_per_game": total / n if n else 0.0,
+                              "beans_per_harvest": beans / total, "coins_per_harvest": coins / total, "coins": coins})
+        item_rows = []
+        for item, (bought, games, turns, group, count_h, won_h, score_h) in sorted(self.items.items()):
+            count_o = self.seat_games - count_h
+            item_rows.append({
+                "item": item, "group": group, "bought": bought, "bought_share": games / n if n else 0.0,
+                "mean_turn": turns / bought if bought else None,
+                "holders_win_share": won_h / self.unit / count_h if count_h else None,
+                "others_win_share": (self.win_units - won_h) / self.unit / count_o if count_o else None,
+                "holders_mean_score": score_h / count_h if count_h else None,
+                "others_mean_score": (self.score_sum - score_h) / count_o if count_o else None,
+            })
+        action_rows = [{"action": rule, "uses": uses, "uses_per_game": uses / n if n else 0.0,
+                        "mean_turn": turns / uses if uses else None} for rule, (uses, turns) in sorted(self.actions.items())]
+        total_turns = sum(t * k for t, k in self.lengths.items())
+        length: dict[str, Any] = {"mean": total_turns / n if n else None, "median": None, "min": None, "max": None,
+                                  "rounds_mean": total_turns / n / self.players if n else None}
+        if n:
+            ordered = sorted(self.lengths.items())
+
+            def nth(index: int) -> int:
+                for turns, k in ordered:
+                    if index < k:
+                        return turns
+                    index -= k
+                raise IndexError(index)
+
+            mid = n // 2
+            length.update(min=ordered[0][0], max=ordered[-1][0],
+                          median=float(nth(mid)) if n % 2 else (nth(mid - 1) + nth(mid)) / 2)
+        return Designer(n, bean_rows, item_rows, action_rows, length)
+
+
+def aggregate(records: Iterable[GameRecord], players: int) -> Designer:
+    """The tables of finished games' records."""
+    tally = DesignerTally(players)
+    for rec in records:
+        tally.add(rec)
+    return tally.result()
 
 
 def _num(value: Any, digits: int = 2, pct: bool = False) -> str:

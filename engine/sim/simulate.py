@@ -16,7 +16,7 @@ from typing import Any, Callable, Sequence, TextIO
 
 from engine.rules.model import Ruleset
 from engine.sim.backends import Backend, bind, local_backend, play_seeds
-from engine.sim.designer import Designer, GameRecord, aggregate, watch
+from engine.sim.designer import Designer, DesignerTally, GameRecord, watch
 from engine.sim.failures import GameFailure, failure_lines, replay_command
 from engine.sim.play import make_agents, play_game
 
@@ -174,15 +174,15 @@ def simulate(rules: Ruleset, players: int, games: int, *, seed: int = 0, bots: S
     turns: list[int] = []
     per_game: list[list[int]] = []
     failures: list[GameFailure] = []
-    records: list[GameRecord] = []
+    designer = DesignerTally(players) if stats else None
     for outcome in outcomes:
         if isinstance(outcome, GameFailure):
             failures.append(outcome)
             per_game.append([])
             continue
         scores, winners, length, record = outcome
-        if record is not None:
-            records.append(record)
+        if record is not None and designer is not None:
+            designer.add(record)  # folded now: no record is kept
         for seat in winners:
             seats[seat].wins += 1 / len(winners)
         for seat, score in enumerate(scores):
@@ -191,7 +191,7 @@ def simulate(rules: Ruleset, players: int, games: int, *, seed: int = 0, bots: S
         per_game.append(scores)
     return Stats(rules.id, rules.variant, players, games, seats, turns, len(failures), time.perf_counter() - start, per_game,
                  failures=failures, ref=ref or rules.id, bots=tuple(bots), trading=trading,
-                 designer=aggregate(records, players) if stats else None)
+                 designer=designer.result() if designer is not None else None)
 
 
 def paired_difference(a: Stats, b: Stats) -> tuple[float, float, int]:
