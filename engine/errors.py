@@ -88,6 +88,8 @@ CODES: dict[str, CodeInfo] = {
     "R416": CodeInfo("required zone kind missing or repeated", "Declare exactly one zone of each kind deck, discard, hand, fields and coins."),
     "R417": CodeInfo("zone of the wrong kind", "The step or rule needs a zone of another kind."),
     "R420": CodeInfo("trade source not traded from", "`received_from` keys must be `hand` or zones listed in the step's `also_from`."),
+    "R470": CodeInfo("option choice the engine ignores", "The engine gives this option only the choices it lists; change the outcome with a modifier (`modify tie_break = …`) instead."),
+    "R471": CodeInfo("option nobody reads", "An option the engine does not read must be read by an effect with `option(\"name\")`, or removed."),
     # T7xx — scenario tests
     "T701": CodeInfo("unknown name in a scenario", "Use zone ids, seats and keys that the ruleset and the scenario format know."),
     "T702": CodeInfo("malformed action", "An action needs `seat` and `kind`; cards are given as `zone:index`."),
@@ -96,6 +98,8 @@ CODES: dict[str, CodeInfo] = {
     "T705": CodeInfo("action not refused", "The scenario expected this action to fail, but the rules allowed it."),
     "T706": CodeInfo("refused with another code", "The action failed, but not with the expected error code."),
     "T707": CodeInfo("mutant survived", "The scenario still passes with its `mutant` applied: it does not test that rule."),
+    "T730": CodeInfo("cancel with nothing to cancel", "`cancel` stops a declared action: use it in an `action` body or a `when action_played` trigger."),
+    "T731": CodeInfo("unknown option in an effect", "`option(\"name\")` reads one of the ruleset's `options` by a string literal."),
     # L8xx — the effect language
     "L800": CodeInfo("effect syntax error", "See docs/effect-language.md for the grammar."),
     "L801": CodeInfo("unknown name", "Use a bean, zone, variable or context name (owner, active, opponent, event, value…)."),
@@ -140,6 +144,7 @@ CODES: dict[str, CodeInfo] = {
     "G607": CodeInfo("impossible set-up", "The position names cards or zones this ruleset and player count do not have."),
     "G640": CodeInfo("no legal action", "A seat must decide but nothing is legal; the message names the rules whose answers removed its actions and shows the position."),
     "G641": CodeInfo("games failed in a simulation", "Some games stopped with an error; replay one with the command shown, or allow a share with --max-failures."),
+    "G650": CodeInfo("cards keep coming to the front", "`card_at_front` triggers changed the hands' front cards too many times after one action; a rule keeps causing its own event."),
 }
 
 

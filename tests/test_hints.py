@@ -127,15 +127,15 @@ def test_all_stages_report_at_once(tmp_path: Path) -> None:
     assert [(d.code, d.span.line) for d in found] == [("S202", 4), ("R402", 7), ("L800", 10), ("R406", 12)]
 
 
-def test_scenario_action_name_instead_of_item_id(bohn, tmp_path: Path) -> None:
+def test_scenario_action_misspelt_lists_the_declared_ones(bohn, tmp_path: Path) -> None:
     path = tmp_path / "t.scenario.yaml"
-    path.write_text("ruleset: high_bohn\nplayers: 3\nscenarios:\n  - name: name instead of id\n    setup:\n"
+    path.write_text("ruleset: high_bohn\nplayers: 3\nscenarios:\n  - name: misspelt action\n    setup:\n"
                     "      items: {0: [general_store_2]}\n      hands: {0: [stink, chili]}\n"
-                    "    steps:\n      - do: {seat: 0, kind: act, action: store_bean}\n")
+                    "    steps:\n      - do: {seat: 0, kind: act, action: store_beans}\n")
     run = bohn("test", str(path))
     assert run.code == 1
-    assert f"{path}:9:9: error T702: `store_bean` is the name inside the effect" in run.out
-    assert "`general_store_2`" in run.out
+    assert f"{path}:9:9: error T702: the ruleset declares no action `store_beans` for seat 0" in run.out
+    assert "did you mean `store_bean`?" in run.out and "general_store_2.store_bean" in run.out
 
 
 def test_unknown_expectation_key_suggests_the_known_one(bohn, tmp_path: Path) -> None:

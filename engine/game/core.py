@@ -26,6 +26,8 @@ MAX_ACTIONS = 200_000
 #: Most steps the engine may run in a row without a decision (G606): a turn made only of
 #: automatic steps that never ends the game would otherwise loop for ever.
 MAX_SILENT_STEPS = 100_000
+#: Rounds of `card_at_front` triggers one action may cause (G650).
+MAX_FRONT_ROUNDS = 64
 
 
 class Game:
@@ -59,6 +61,8 @@ class Game:
         #: before building an event so that fast simulations pay nothing for the log
         self.logging = record
         self.step: Any = None
+        #: the effect statement being performed, named by events it causes (None: the engine)
+        self.cause: Any = None
         self._listed: tuple[int, int, tuple[Action, ...]] = (-1, -1, ())
         self._bean_rules = [rules.origin("beans", i, "beanometer") for i in range(len(rules.beans))]
         from engine.game.effects import GameEffects
@@ -70,7 +74,12 @@ class Game:
         self.listing_offers = True
         self.emit("game_started", seat=None, seed=seed, players=players, ruleset=rules.id,
                   variant=rules.variant, dealt=list(self.row.deal), rule=self.row.span)
+        self._watch_fronts = self.fx is not None and self.fx.listens("card_at_front")
+        if self._watch_fronts:
+            assert self.fx is not None
+            self.fx.note_fronts()
         self._enter_turn()
+        self._fronts()
 
     # ------------------------------------------------------------------ protocol
 
@@ -129,6 +138,20 @@ class Game:
         else:
             self.step.apply(self, action)
         self._settle()  # an effect may have ended the game (a final run-out in a `stop` phase)
+        self._fronts()
+
+    def _fronts(self) -> None:
+        """Fire `card_at_front` where a hand's front card changed, then settle again (a
+        trigger may have changed the position); bounded like any trigger chain."""
+        if not self._watch_fronts:
+            return
+        fx = self.fx
+        assert fx is not None
+        for _ in range(MAX_FRONT_ROUNDS):
+            if self.state.over or not fx.check_fronts():
+                return
+            self._settle()
+        raise BohnError.one("G650", f"cards kept coming to the front of hands {MAX_FRONT_ROUNDS} times after one action")
 
     def _check(self, action: Action) -> None:
         """Raise G600/G601 unless ``action`` is legal now."""
@@ -368,10 +391,14 @@ class Game:
             raise BohnError.one("G600", f"no phase `{phase}` in this turn ({', '.join(ids)}){did_you_mean(phase, ids)}")
         self.state.over = False
         self._listed = (-1, -1, ())
+        if self._watch_fronts:
+            assert self.fx is not None
+            self.fx.note_fronts()
         self.emit("turn_started", seat=self.state.active)
         self.signal("turn_began", player=self.state.active)
         self._start_phase(ids.index(phase) if phase else 0)
         self._settle()
+        self._fronts()
 
     def _settle(self) -> None:
         """Move on past finished steps, phases and turns until someone must decide.
@@ -468,6 +495,9 @@ class Game:
             "type": kind,
         }
         event.update(data)
+        if self.cause is not None:
+            event["effect"] = True
+            rule = self.cause
         if rule is None and self.step is not None:
             rule = self.step.span
         if rule is not None:

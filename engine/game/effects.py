@@ -28,7 +28,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from engine.errors import BohnError
+from engine.errors import BohnError, Span
 from engine.lang.compiler import (Compiled, CompiledAction, CompiledModifier, CompiledTrigger, fire, modifier_stage, modify,
                                   new_ctx)
 from engine.lang.world import CancelAction, FieldRef, ZoneRef
@@ -76,6 +76,7 @@ class GameEffects:
         self.field_limits: dict[tuple[int, int], list[str]] = {}
         self.uses: dict[tuple[int, int], int] = {}
         self.choice_hook: ChoiceHook = first_option
+        self.fronts: list[int | None] = []
         for effect in game.rules.effects:  # every player owns a copy of the ruleset's effects
             for seat in range(game.players):
                 self.own(effect.compiled, seat)
@@ -129,10 +130,29 @@ class GameEffects:
                 out.append((index, action))
         return out
 
+    def find_action(self, seat: int, name: str) -> int | None:
+        """The index of ``seat``'s declared action called ``name``: its `action` name, the
+        id of the effect declaring it (the first action there), or ``id.name``."""
+        for index, (action, owner) in enumerate(self.actions):
+            if owner == seat and name in (action.name, f"{action.rule}.{action.name}"):
+                return index
+        for index, (action, owner) in enumerate(self.actions):
+            if owner == seat and action.rule == name:
+                return index
+        return None
+
     def take_action(self, seat: int, index: int) -> None:
+        """Take a declared action: `action_played` fires first, and a trigger's `cancel`
+        stops the action before its cost is paid; `cancel` in the body ends the body."""
         action, owner = self.actions[index]
         ctx = new_ctx(self, seat, action.rule)
         self.uses[(seat, index)] = self.uses.get((seat, index), 0) + 1
+        if self.listens("action_played"):
+            try:
+                self.fire("action_played", {"player": seat, "action": action.name, "card": None})
+            except CancelAction as cancelled:
+                self.game.emit("cancelled", seat=seat, action=action.rule, by=str(cancelled), rule=action.span)
+                return
         if action.cost is not None:
             self.do("pay", {"player": seat, "amount": action.cost(ctx)})
         try:
@@ -140,6 +160,24 @@ class GameEffects:
         except CancelAction:
             pass
         self.game.emit("acted", seat=seat, action=action.rule, rule=action.span)
+
+    def note_fronts(self) -> None:
+        """Remember the front card of every hand (no event): the deal is not an arrival."""
+        self.fronts = [h[0] if h else None for h in self.game.state.hands]
+
+    def check_fronts(self) -> bool:
+        """Fire `card_at_front` for each hand whose front card changed; True if any did."""
+        hands = self.game.state.hands
+        changed = False
+        for seat, hand in enumerate(hands):
+            front = hand[0] if hand else None
+            if front != self.fronts[seat]:
+                self.fronts[seat] = front
+                if front is not None:
+                    changed = True
+                    self.game.emit("card_at_front", seat=seat, bean=self.bean_of(front))
+                    self.fire("card_at_front", {"player": seat, "card": front, "bean": self.bean_of(front)})
+        return changed
 
     def new_turn(self) -> None:
         self.uses.clear()
@@ -204,6 +242,9 @@ class GameEffects:
     def counter(self, player: int, name: str) -> int:
         return self.counters.get((player, name), 0)
 
+    def option(self, name: str) -> str:
+        return self.game.rules.option(name)
+
     def choose(self, player: int, options: Sequence[Any], prompt: str, optional: bool) -> Any:
         options = list(options)
         if not options:
@@ -245,12 +286,25 @@ class GameEffects:
             raise BohnError.one("L813", f"no zone `{zone.id}`" + (f" for seat {zone.player}" if zone.player is not None else ""))
         return target
 
-    def do(self, statement: str, args: dict[str, Any]) -> None:
+    def do(self, statement: str, args: dict[str, Any], rule: Span | None = None) -> None:
+        """Perform a statement; every event it causes names the statement's `file:line`
+        (``Game.cause``), so the log, the play text and scenarios see what effects did."""
         handler = getattr(self, f"_do_{statement}")
-        handler(**{("source" if k == "from" else k): v for k, v in args.items()})
+        game = self.game
+        outer = game.cause
+        if rule is not None:
+            game.cause = rule
+        try:
+            handler(**{("source" if k == "from" else k): v for k, v in args.items()})
+        finally:
+            game.cause = outer
 
     def _do_move(self, cards: list[int], to: ZoneRef) -> None:
         target = self._target(to)
+        if self.has("storage_capacity"):
+            capacity = self.modified("storage_capacity", -1, player=to.player, zone=to)
+            if capacity >= 0:
+                cards = [c for c in cards if c not in target][: max(0, capacity - len(target))]
         for card in list(cards):
             self._take(card)
             target.append(card)
@@ -291,11 +345,14 @@ class GameEffects:
         self._do_move(cards, ZoneRef(self._discard, None))
 
     def _do_draw(self, player: int, count: int) -> None:
+        drawn: list[int] = []
         for _ in range(max(0, count)):
             card = self.game.draw_one()
             if card is None:
                 break
             self.game.state.hands[player].append(card)
+            drawn.append(card)
+        self.game.emit("drew", seat=player, cards=len(drawn), beans=[self.bean_of(c) for c in drawn])
 
     def _do_reveal(self, count: int, to: ZoneRef) -> None:
         target = self._target(to)
@@ -304,6 +361,7 @@ class GameEffects:
             if card is None:
                 break
             target.append(card)
+            self.game.emit("revealed", seat=None, bean=self.bean_of(card), to=to.id)
 
     def _do_add_field(self, player: int, only: list[str] | None = None) -> None:
         fields = self.game.state.fields[player]
@@ -317,18 +375,22 @@ class GameEffects:
         if fields[field.slot]:
             raise BohnError.one("L813", "only an empty field can be removed")
         del fields[field.slot]
+        self.game.emit("field_removed", seat=field.player, field=field.slot)
 
     def _do_shuffle(self, zone: ZoneRef) -> None:
         self.game.state.rng.shuffle(self._target(zone))
+        self.game.emit("shuffled", seat=zone.player, zone=zone.id)
 
     def _do_add_counter(self, player: int, name: str, amount: int) -> None:
         self.counters[(player, name)] = self.counters.get((player, name), 0) + amount
+        self.game.emit("counter", seat=player, name=name, value=self.counters[(player, name)])
 
     def _do_set_counter(self, player: int, name: str, value: int) -> None:
         self.counters[(player, name)] = value
+        self.game.emit("counter", seat=player, name=name, value=value)
 
     def _do_show(self, cards: list[int], to: int) -> None:
-        self.game.emit("shown", seat=to, cards=len(cards))
+        self.game.emit("shown", seat=to, cards=len(cards), beans=[self.bean_of(c) for c in cards])
 
     def _do_note(self, text: str) -> None:
         self.game.emit("note", seat=None, text=text)

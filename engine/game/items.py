@@ -70,7 +70,14 @@ class Items:
         owned = self._groups[seat]
         limit = game.rules.item_limit
         return [Action(BUY_ITEM, seat, want=(it.id,)) for it, pay in self._open
-                if (total if pay < 0 else per_bean.get(pay, 0)) >= it.price and owned.get(it.group, 0) < limit]
+                if (total if pay < 0 else per_bean.get(pay, 0)) >= self.price(seat, it) and owned.get(it.group, 0) < limit]
+
+    def price(self, seat: int, item: Item) -> int:
+        """What ``seat`` pays for ``item``: its printed price after `price` modifiers."""
+        fx = self.game.fx
+        if fx is None or not fx.has("price"):
+            return item.price
+        return max(0, int(fx.modified("price", item.price, player=seat, item=item.id)))
 
     def claim(self, seat: int, item_id: str) -> None:
         """``seat`` wants to buy ``item_id``: seats with priority may take it first."""
@@ -91,7 +98,8 @@ class Items:
     def buy(self, seat: int, item_id: str) -> None:
         game = self.game
         item = self.by_id[item_id]
-        paying = self._coins_of(seat, item)[-item.price:] if item.price else []
+        price = self.price(seat, item)
+        paying = self._coins_of(seat, item)[-price:] if price else []
         coins = game.state.coins[seat]
         for card in paying:
             coins.remove(card)
@@ -99,14 +107,14 @@ class Items:
         if target is None:
             target = game.state.per_player[game.rules.item_paid_to][seat]
         target.extend(paying)
-        game.emit("bought", seat=seat, item=item.id, group=item.group, price=item.price,
+        game.emit("bought", seat=seat, item=item.id, group=item.group, price=price,
                   paid=[game.bean_name(c) for c in paying], rule=item.span)
         self.take(seat, item)
         fx = game.fx
         if fx is not None and item.on_buy is not None:
             item.on_buy.run(fx, seat)
         self.enforce_owner_limit(item.group)
-        game.signal("bought", player=seat, item=item.id, group=item.group, price=item.price)
+        game.signal("bought", player=seat, item=item.id, group=item.group, price=price)
 
     def take(self, seat: int, item: Item) -> None:
         """``seat`` owns ``item`` from now on (bought, or given by a set-up): its rules

@@ -127,11 +127,25 @@ class Trade(StepRun):
             out.extend(self._single_offers(game, seat, OPEN))
         return out
 
+    @staticmethod
+    def _may_trade(game: Game, seat: int, other: int) -> bool:
+        """The `may_trade` query: may ``seat`` offer to (or answer) ``other``?"""
+        fx = game.fx
+        return fx is None or not fx.has("may_trade") or bool(fx.modified("may_trade", True, player=seat, other=other))
+
+    def _partners(self, game: Game, seat: int, target: int) -> list[int]:
+        """The seats an offer of ``seat`` to ``target`` (or the table) would reach."""
+        n = game.players
+        seats = [target] if target != OPEN else [(seat + k) % n for k in range(1, n)]
+        return [s for s in seats if self._may_trade(game, seat, s) and self._may_trade(game, s, seat)]
+
     def _single_offers(self, game: Game, seat: int, target: int) -> list[Action]:
         """One offer per distinct (zone, bean) card: positions of equal beans are alike.
 
         This is the hottest loop of a trading game, hence ``tuple.__new__`` instead of the
         named-tuple constructor (same objects, a third of the cost)."""
+        if game.fx is not None and game.fx.has("may_trade") and not self._partners(game, seat, target):
+            return []
         new = tuple.__new__
         bean_of = game.state.bean_of
         wants = self._wants(game)
@@ -189,6 +203,8 @@ class Trade(StepRun):
             return "an offer goes to another seat"
         if not action.give and not action.want:
             return "an offer gives cards, wants cards, or both"
+        if not self._partners(game, action.seat, action.target):
+            return "the rules (`may_trade`) let no seat trade with this offer"
         problem = self._bad_refs(game, action.seat, action.give)
         if problem:
             return problem
@@ -221,8 +237,7 @@ class Trade(StepRun):
             self.proposals[action.seat] += 1
             self.pending = action
             self.pending_cards = [self._card(game, action.seat, r) for r in action.give]
-            n = game.players
-            self.responders = [action.target] if action.target != OPEN else [(action.seat + k) % n for k in range(1, n)]
+            self.responders = self._partners(game, action.seat, action.target)
             self._resume = self.mode
             self.mode = "respond"
             game.emit("offered", seat=action.seat, target=action.target,

@@ -110,9 +110,12 @@ class SeatView:
         step = g.step
         return [g.bean_name(step._card(g, action.seat, ref)) for ref in action.give]
 
-    def item_price(self, item_id: str) -> int:
+    def item_price(self, item_id: str, seat: int | None = None) -> int:
+        """The price ``seat`` (default: the viewer) pays for an item, modifiers applied."""
         items = self._game.items
-        return items.by_id[item_id].price if items is not None and item_id in items.by_id else 0
+        if items is None or item_id not in items.by_id:
+            return 0
+        return items.price(self.seat if seat is None else seat, items.by_id[item_id])
 
     def item_name(self, item_id: str) -> str:
         """An item's name (the id itself for a declared action that is no item)."""

@@ -26,10 +26,12 @@ class CheckEnv:
 
     beans: frozenset[str] = frozenset()
     zones: dict[str, str] = field(default_factory=dict)
+    #: the ruleset's option names; None: not known (a snippet checked on its own)
+    options: frozenset[str] | None = None
 
     @classmethod
-    def of(cls, beans: Iterable[str], zones: dict[str, str]) -> CheckEnv:
-        return cls(frozenset(beans), dict(zones))
+    def of(cls, beans: Iterable[str], zones: dict[str, str], options: Iterable[str] | None = None) -> CheckEnv:
+        return cls(frozenset(beans), dict(zones), None if options is None else frozenset(options))
 
 
 class Types(dict):  # type: ignore[type-arg]
@@ -44,6 +46,8 @@ class Checker:
         self.env = env
         self.problems: list[Diagnostic] = []
         self.types = Types()
+        #: whether `cancel` means something here: in an action, or a trigger on `action_played`
+        self.cancellable = False
 
     def error(self, code: str, message: str, span: Span | None, hint: str | None = None) -> str:
         self.problems.append(Diagnostic(code, message, span, "error", hint))
@@ -79,7 +83,9 @@ class Checker:
             self.bad_who(rule.by, rule.span)
         if rule.condition is not None:
             self.expect(rule.condition, scope, "bool", "a trigger's condition")
+        self.cancellable = rule.event == "action_played"
         self.block(rule.body, scope)
+        self.cancellable = False
 
     def modifier(self, rule: A.Modifier) -> None:
         scope = dict(V.CONTEXT)
@@ -104,7 +110,9 @@ class Checker:
             self.expect(rule.condition, scope, "bool", "an action's condition")
         if rule.cost is not None:
             self.expect(rule.cost, scope, "int", "an action's cost")
+        self.cancellable = True
         self.block(rule.body, scope)
+        self.cancellable = False
 
     # ------------------------------------------------------------------ statements
 
@@ -135,6 +143,10 @@ class Checker:
             if s.chooser is not None:
                 self.expect(s.chooser, scope, "player", "who chooses")
             self.block(s.body, inner)
+        elif isinstance(s, A.Cancel):
+            if not self.cancellable:
+                self.error("T730", "`cancel` stops a declared action: use it in an `action` or in "
+                           "`when action_played`; here nothing would be cancelled", s.span)
         elif isinstance(s, A.CallStmt):
             if s.call.func in V.FUNCTIONS:
                 self.error("L807", f"`{s.call.func}` computes a value and changes nothing; use it inside an expression", s.span)
@@ -282,6 +294,12 @@ class Checker:
         for param in params:
             if param.name in given:
                 arg = given[param.name]
+                if e.func == "option" and param.name == "name":
+                    if not isinstance(arg, A.Str):
+                        self.error("T731", "`option` names an option with a string literal, as in `option(\"tie_break\")`", arg.span)
+                    elif self.env.options is not None and arg.value not in self.env.options:
+                        self.error("T731", f"no option `{arg.value}` in this ruleset"
+                                   f"{did_you_mean(arg.value, sorted(self.env.options))}", arg.span)
                 if e.func == "zone" and param.name == "id":
                     if not (isinstance(arg, A.Name) and arg.id in self.env.zones):
                         self.error("L803", "`zone` takes a zone id as its first argument", arg.span)

@@ -8,6 +8,7 @@ limit, so a runaway rule stops with an error that names it (L808, L809).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from dataclasses import fields as dataclass_fields
 from typing import Any, Callable, Sequence
@@ -16,6 +17,7 @@ from engine.errors import BohnError, Span
 from engine.lang import ast as A
 from engine.lang import vocab as V
 from engine.lang.checker import CheckEnv, Types
+from engine.lang.usage import uses
 from engine.lang.world import CancelAction, FieldRef, World, ZoneRef
 
 #: Statements one evaluation may execute (loops included).
@@ -98,6 +100,8 @@ class Compiled:
     modifiers: list[CompiledModifier] = field(default_factory=list)
     actions: list[CompiledAction] = field(default_factory=list)
     body: Fn | None = None
+    #: ``(kind, name)`` of every vocabulary entry the snippet uses (see ``usage``)
+    uses: Counter[tuple[str, str]] = field(default_factory=Counter)
 
     def run(self, world: World, owner: int, **variables: Any) -> None:
         """Run the snippet's statements for ``owner`` (playing an action card, say)."""
@@ -180,6 +184,7 @@ FUNCTION_IMPL: dict[str, Callable[..., Any]] = {
     "item": lambda w, items, i: items[i] if 0 <= i < len(items) else None,
     "growing": _growing,
     "first": lambda w, items, n: list(items)[: max(0, n)],
+    "option": lambda w, name: w.option(name),
 }
 
 ATTR_IMPL: dict[str, dict[str, Callable[[World, Any], Any]]] = {
@@ -425,15 +430,17 @@ class Compiler:
             name = s.call.func
             args = self._arguments(s.call, V.STATEMENTS[name])
 
+            span = s.span
+
             def perform(ctx: Ctx) -> None:
-                ctx.world.do(name, {k: f(ctx) for k, f in args})
+                ctx.world.do(name, {k: f(ctx) for k, f in args}, span)
             return perform
         raise AssertionError(f"cannot compile {s!r}")  # pragma: no cover
 
 
 def compile_program(program: A.Program, types: Types, env: CheckEnv, name: str) -> Compiled:
     c = Compiler(types, env)
-    out = Compiled(name)
+    out = Compiled(name, uses=uses(program))
     label = name
 
     def g(fn: Fn, span: Span | None) -> Fn:

@@ -41,13 +41,12 @@ QUERY_EXAMPLES: dict[str, str] = {
     "reveal_count": "modify reveal_count = value + 1",
     "draw_count": "modify draw_count = value + 1",
     "field_price": "modify field_price = 1",
-    "field_count": "modify field_count = value + 1",
     "max_fields": "modify max_fields = value + 1",
     "storage_capacity": "modify storage_capacity if zone == zone(set_aside) = 2",
-    "hand_limit": "modify hand_limit = 7",
     "price": "modify price if item == \"second_ship\" = value - 1",
-    "may_trade": "modify may_trade by anyone = false",
+    "may_trade": "modify may_trade by anyone if other == opponent = false",
     "score": "modify score = value + counter(owner, \"building value\")",
+    "tie_break": "modify tie_break = count(cards(set_aside))",
 }
 STATEMENT_EXAMPLES: dict[str, str] = {
     "move": "move(top(discard, 1), coins)",
@@ -93,6 +92,7 @@ FUNCTION_EXAMPLES: dict[str, str] = {
     "first": "let c = first(cards(hand), 2)",
     "bean_types": "choose b from bean_types() { note(\"chosen\") }",
     "phase": "action store on own_turn if phase() == \"plant\" { move(first(cards(hand), 1), discard) }",
+    "option": "if option(\"tie_break\") == \"shared\" { note(\"ties are shared\") }",
 }
 
 

@@ -113,13 +113,16 @@ QUERIES: dict[str, tuple[dict[str, str], str, str]] = {
     "reveal_count": ({"player": "player"}, "int", "cards turned up in the reveal step"),
     "draw_count": ({"player": "player"}, "int", "cards drawn at the end of the turn"),
     "field_price": ({"player": "player"}, "int", "coins one more field costs"),
-    "field_count": ({"player": "player"}, "int", "fields the player has"),
     "max_fields": ({"player": "player"}, "int", "most fields the player may have"),
-    "storage_capacity": ({"player": "player", "zone": "zone"}, "int", "cards a storage zone may hold"),
-    "hand_limit": ({"player": "player"}, "int", "most cards in hand (0: no limit)"),
-    "price": ({"player": "player", "item": "str"}, "int", "price of an item"),
-    "may_trade": ({"player": "player", "other": "player"}, "bool", "whether two seats may trade"),
+    "storage_capacity": ({"player": "player", "zone": "zone"}, "int",
+                         "most cards an effect may move into `zone` (-1, the default: no limit); cards that do not fit stay"),
+    "price": ({"player": "player", "item": "str"}, "int", "coins `player` pays for the item `item`"),
+    "may_trade": ({"player": "player", "other": "player"}, "bool",
+                  "whether `player` may offer to or answer `other` in a trade"),
     "score": ({"player": "player"}, "int", "the player's final score"),
+    "tie_break": ({"player": "player"}, "int",
+                  "among players tied on score, the highest wins (default: cards in hand with the option "
+                  "`tie_break: most_cards_in_hand`, else 0)"),
 }
 
 #: Statements: calls that change the game.
@@ -173,6 +176,7 @@ FUNCTIONS: dict[str, Signature] = {
     "first": sig("the first `n` items of a list", "same", "items:list[any]", "n:int"),
     "bean_types": sig("every bean type in play", "list[bean]"),
     "phase": sig("the id of the phase of the turn being played (`plant`, `trade`…)", "str"),
+    "option": sig("the chosen value of one of the ruleset's `options` (a string literal names it)", "str", "name:str"),
 }
 
 #: Attributes: ``x.NAME`` by the type of ``x``.

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, NamedTuple, Protocol, Sequence
 
+from engine.errors import Span
+
 
 class FieldRef(NamedTuple):
     player: int
@@ -49,7 +51,8 @@ class World(Protocol):
     def counter(self, player: int, name: str) -> int: ...
     def choose(self, player: int, options: Sequence[Any], prompt: str, optional: bool) -> Any: ...
     def ask(self, player: int, prompt: str) -> bool: ...
-    def do(self, statement: str, args: dict[str, Any]) -> None: ...
+    def option(self, name: str) -> str: ...
+    def do(self, statement: str, args: dict[str, Any], rule: Span | None = None) -> None: ...
 
 
 @dataclass
@@ -73,6 +76,7 @@ class TableWorld:
     choices: list[Any] = field(default_factory=list)
     log: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     query_hook: Callable[[str, dict[str, Any]], Any] | None = None
+    options: dict[str, str] = field(default_factory=dict)
     trigger_depth: int = 0
     discard_id: str = "discard"
     staging_id: str = "set_aside"
@@ -181,7 +185,10 @@ class TableWorld:
                     f.remove(card)
                     return
 
-    def do(self, statement: str, args: dict[str, Any]) -> None:
+    def option(self, name: str) -> str:
+        return self.options[name]
+
+    def do(self, statement: str, args: dict[str, Any], rule: Span | None = None) -> None:
         self.log.append((statement, dict(args)))
         handler = getattr(self, f"_do_{statement}", None)
         if handler is not None:

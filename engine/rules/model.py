@@ -51,6 +51,15 @@ class Zone:
     description: str = ""
 
 
+#: The options the engine reads, with the choices it gives a meaning to. A ruleset may
+#: declare other options only if an effect reads them with `option("name")` (R470, R471).
+ENGINE_OPTIONS: dict[str, tuple[str, ...]] = {
+    "harvest_protection": ("at_most_one", "exactly_one", "none"),
+    "tie_break": ("most_cards_in_hand", "shared"),
+    "harvest_surplus": ("capped", "from_discard"),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Option:
     id: str

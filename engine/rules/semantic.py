@@ -149,6 +149,40 @@ def check_options(doc: LMap) -> Iterator[Diagnostic]:
             yield Diagnostic("R410", f"option `{name}` is `{option['value']}`; choose one of {', '.join(option['choices'])}{did_you_mean(option['value'], list(option['choices']))}", child_span(option, "value"))
 
 
+def check_options_used(doc: LMap) -> Iterator[Diagnostic]:
+    """An option must mean something: the engine's options take only the choices it knows
+    (R470); any other option must be read by an effect with `option("name")` (R471)."""
+    from engine.errors import BohnError
+    from engine.lang import compile_effect
+    from engine.rules.model import ENGINE_OPTIONS
+
+    read: set[str] = set()
+    env = effect_env(doc)
+    for item, key in _snippets(doc):
+        try:
+            compiled = compile_effect(item[key], env=env, origin=child_span(item, key), name=item["id"])
+        except BohnError:
+            continue  # reported by check_effects
+        read.update(name for kind, name in compiled.uses if kind == "option")
+    for name, option in doc["options"].items():
+        known = ENGINE_OPTIONS.get(name)
+        if known is None:
+            if name not in read:
+                yield Diagnostic("R471", f"option `{name}` is read by neither the engine nor any effect; "
+                                 f"read it with `option(\"{name}\")` or remove it", key_span(doc["options"], name))
+            continue
+        for choice in option["choices"]:
+            if choice not in known and name not in read:
+                yield Diagnostic("R470", f"the engine gives option `{name}` no choice `{choice}` (it knows "
+                                 f"{', '.join(known)}); to change the outcome, write a modifier (e.g. `modify {name} = …`)",
+                                 key_span(option["choices"], choice))
+
+
+def _snippets(doc: LMap) -> list[tuple[LMap, str]]:
+    snippets = [(e, "effect") for e in doc.get("effects", [])]
+    return snippets + [(it, key) for it in doc.get("items", []) for key in ("effect", "on_buy") if key in it]
+
+
 def check_assumptions(doc: LMap) -> Iterator[Diagnostic]:
     for item in doc.get("assumptions", []):
         yield Diagnostic("W900", f"assumption `{item['id']}`: {item['text']}", child_span(item, "id"), "warning", hint="")
@@ -211,7 +245,8 @@ def effect_env(doc: LMap) -> "CheckEnv":
     beans = [b.get("id") for b in doc.get("beans", []) if isinstance(b, LMap)]
     zones = {z.get("id"): z.get("owner") for z in doc.get("zones", []) if isinstance(z, LMap)}
     return CheckEnv.of([b for b in beans if isinstance(b, str)],
-                       {k: v for k, v in zones.items() if isinstance(k, str) and isinstance(v, str)})
+                       {k: v for k, v in zones.items() if isinstance(k, str) and isinstance(v, str)},
+                       [k for k in (doc.get("options") or {}) if isinstance(k, str)])
 
 
 CHECKS: tuple[Check, ...] = (
@@ -223,6 +258,7 @@ CHECKS: tuple[Check, ...] = (
     check_zones,
     check_steps,
     check_options,
+    check_options_used,
     check_assumptions,
     check_effects,
     check_items,

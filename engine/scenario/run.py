@@ -252,21 +252,17 @@ def _resolve(game: Game, action: Action, data: dict[str, Any], span: Span | None
         return action
     name = str(data["action"])
     if game.fx is not None:
-        for index, (declared, owner) in enumerate(game.fx.actions):
-            if declared.rule == name and owner == action.seat:
-                return action._replace(card=index, want=(name,))
+        index = game.fx.find_action(action.seat, name)
+        if index is not None:
+            return action._replace(card=index, want=(game.fx.actions[index][0].rule,))
     declared = [(a.rule, a.name) for a, owner in game.fx.actions if owner == action.seat] if game.fx is not None else []
-    rules = sorted({rule for rule, _ in declared})
-    by_name = sorted({rule for rule, own in declared if own == name})
-    if by_name:
-        raise BohnError.one("T702", f"`{name}` is the name inside the effect; `action:` takes the id of the item or "
-                                    f"effect that declares it: `{by_name[0]}`", span,
-                            hint=f"write `action: {by_name[0]}`")
+    names = sorted({n for pair in declared for n in pair})
     from engine.errors import did_you_mean
 
-    owned = f"; seat {action.seat} may take: {', '.join(rules)}" if rules else f"; seat {action.seat} owns no declared action"
-    raise BohnError.one("T702", f"the ruleset declares no action `{name}` for seat {action.seat}{did_you_mean(name, rules)}{owned}",
-                        span, hint="`action:` takes the id of the item or effect that declares the action")
+    owned = (f"; seat {action.seat} may take: {', '.join(f'{r}.{n}' for r, n in declared)}" if declared
+             else f"; seat {action.seat} owns no declared action")
+    raise BohnError.one("T702", f"the ruleset declares no action `{name}` for seat {action.seat}{did_you_mean(name, names)}{owned}",
+                        span, hint="`action:` takes the action's name, the id of the item or effect that declares it, or `id.name`")
 
 
 def _is_legal(game: Game, action: Action) -> bool:

@@ -89,8 +89,20 @@ def describe(e: dict[str, Any], names: list[str], label: Label = str) -> str | N
         return f"{beans(e.get('beans') or [], label)} moved to {where}" if e.get("beans") else None
     if t == "field_added":
         return f"{who} got a new field"
+    if t == "field_removed":
+        return f"{who} lost a field"
+    if t == "shuffled":
+        return f"{e.get('zone')} was shuffled"
+    if t == "counter":
+        return f"{who}'s {e.get('name')} is now {e.get('value')}"
+    if t == "shown":
+        return f"{who} was shown {beans(e.get('beans') or [], label)}"
+    if t == "card_at_front":
+        return f"{label(str(e.get('bean')))} came to the front of {who}'s hand"
+    if t == "cancelled":
+        return f"{who}'s {label(str(e.get('action')))} was cancelled"
     if t == "note":
-        return str(e.get("text", ""))
+        return "".join(c if c.isprintable() else "?" for c in str(e.get("text", "")))
     if t == "last_round":
         return "the last round begins"
     return None
@@ -132,6 +144,8 @@ def turn_lines(events: list[dict[str, Any]], names: list[str], label: Label = st
             parts = []
             continue
         text = describe(e, names, label)
+        if text and e.get("effect") and e.get("rule"):
+            text += f" [{e['rule']}]"  # what an effect's statement did names the statement
         if text:
             _merge(parts, text)
     flush()

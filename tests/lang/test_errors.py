@@ -69,8 +69,8 @@ class _EchoWorld(TableWorld):
 
     rules: list = []  # type: ignore[type-arg]
 
-    def do(self, statement, args):  # type: ignore[no-untyped-def]
-        super().do(statement, args)
+    def do(self, statement, args, rule=None):  # type: ignore[no-untyped-def]
+        super().do(statement, args, rule)
         if statement == "gain":
             fire(self.rules, "drew", {"player": args["player"], "cards": 1}, self)
 
@@ -88,7 +88,7 @@ def test_runtime_failure_is_coded_not_a_traceback() -> None:
     effect = compile_effect("let f = item(cards(hand), 0)\nmove([f], discard)", env=ENV, name="fragile")
 
     class Broken(TableWorld):
-        def do(self, statement, args):  # type: ignore[no-untyped-def]
+        def do(self, statement, args, rule=None):  # type: ignore[no-untyped-def]
             raise ValueError("no such card")
 
     with pytest.raises(BohnError) as info:

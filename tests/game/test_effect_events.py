@@ -1,0 +1,57 @@
+"""What effects do is visible: events name the rule's file:line, the play text shows them,
+and a `card_at_front` rule that feeds itself stops with G650."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.errors import BohnError
+from engine.game.actions import ACT, Action
+from engine.game.arrange import arrange
+from engine.game.core import Game
+from engine.rules.loader import load_ruleset
+from engine.sim.summary import turn_lines
+
+
+def _game(tmp: Path, effects: dict[str, str], setup: dict, players: int = 4) -> Game:  # type: ignore[type-arg]
+    body = "".join(f"  +{k}:\n    effect: |\n" + "".join(f"      {line}\n" for line in v.splitlines()) for k, v in effects.items())
+    path = tmp / "house.yaml"
+    path.write_text("extends: base\neffects:\n" + body, encoding="utf-8")
+    rules = load_ruleset(str(path))
+    game = Game(rules, players, seed=3)
+    arrange(game, setup)
+    return game
+
+
+def test_an_effect_draw_is_logged_with_the_rule_and_shown_in_the_play_text(tmp_path: Path) -> None:
+    game = _game(tmp_path, {"more": "action more on own_turn { draw(owner, 2) }"}, {"hands": {0: ["chili"]}, "draw_pile": ["soy", "green"]})
+    assert game.fx is not None
+    index = game.fx.find_action(0, "more")
+    assert index is not None and game.fx.find_action(0, "more.more") == index
+    game.apply(Action(ACT, 0, card=index, want=("more",)))
+    drew = [e for e in game.events if e["type"] == "drew"][-1]
+    assert drew["effect"] is True and drew["beans"] == ["soy", "green"]
+    assert drew["rule"] == f"{tmp_path / 'house.yaml'}:5"
+    text = "\n".join(turn_lines(game.events, ["ann", "bob", "cy", "dee"]))
+    assert "ann drew 2 [" in text
+
+
+def test_a_second_action_of_one_snippet_is_reachable_by_name(tmp_path: Path) -> None:
+    game = _game(tmp_path, {"ship": "action sail on own_turn { gain(owner, 1) }\naction raid on own_turn { draw(owner, 1) }"},
+                 {"hands": {0: ["chili"]}, "draw_pile": ["soy"]})
+    assert game.fx is not None
+    raid = game.fx.find_action(0, "raid")
+    assert raid is not None and raid != game.fx.find_action(0, "ship")
+    assert game.fx.find_action(0, "ship.raid") == raid
+    game.apply(Action(ACT, 0, card=raid, want=("ship",)))
+    assert [game.bean_name(c) for c in game.state.hands[0]] == ["chili", "soy"]
+
+
+def test_cards_that_keep_coming_to_the_front_stop_with_g650(tmp_path: Path) -> None:
+    game = _game(tmp_path, {"churn": "when card_at_front { move(first(cards(hand), 1), discard) draw(owner, 1) }"},
+                 {"hands": {0: ["chili", "soy"]}})
+    with pytest.raises(BohnError) as info:
+        game.apply(Action("plant", 0, field=0))
+    assert info.value.code == "G650"

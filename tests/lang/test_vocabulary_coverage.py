@@ -1,0 +1,76 @@
+"""Nothing in the vocabulary is a no-op: each entry changes the outcome of a shipped scenario.
+
+For every event, query, statement and function of ``engine.lang.vocab`` the test finds a
+scenario under ``rulesets/scenarios/`` whose ``mutant`` removes a use of that entry
+(the entry is used fewer times in the mutant's effects than in the scenario's), and
+checks that the scenario passes while its mutant fails. A name the engine ignored would
+have no such scenario: its removal could not change any outcome.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from engine.lang import vocab as V
+from engine.rules.loader import load_ruleset
+from engine.rules.model import Ruleset
+from engine.scenario.model import Scenario, load_scenarios
+from engine.scenario.run import run_scenario
+
+ROOT = Path(__file__).resolve().parents[2]
+SUITE = ROOT / "rulesets" / "scenarios"
+
+ENTRIES = ([("event", n) for n in V.EVENTS] + [("query", n) for n in V.QUERIES]
+           + [("statement", n) for n in V.STATEMENTS] + [("function", n) for n in V.FUNCTIONS])
+
+
+def ruleset_uses(rules: Ruleset) -> Counter[tuple[str, str]]:
+    """Every vocabulary entry the ruleset's effects (its own and its items') use."""
+    out: Counter[tuple[str, str]] = Counter()
+    for effect in rules.effects:
+        out += effect.compiled.uses
+    for item in rules.items:
+        for compiled in (item.effect, item.on_buy):
+            if compiled is not None:
+                out += compiled.uses
+    return out
+
+
+def _load(sc: Scenario, mutant: bool) -> Ruleset:
+    patches = [p for p in (sc.rules, sc.mutant if mutant else None) if p is not None]
+    return load_ruleset(sc.ruleset, sc.variant, patches=patches, relative_to=sc.file.parent, span=sc.span)
+
+
+@lru_cache(maxsize=1)
+def coverage() -> dict[tuple[str, str], list[Scenario]]:
+    """Entry -> the shipped scenarios whose mutant removes a use of it."""
+    found: dict[tuple[str, str], list[Scenario]] = {}
+    for path in sorted(SUITE.rglob("*.scenario.yaml")):
+        for sc in load_scenarios(path):
+            if sc.mutant is None:
+                continue
+            removed = ruleset_uses(_load(sc, False)) - ruleset_uses(_load(sc, True))
+            for entry in removed:
+                found.setdefault(entry, []).append(sc)
+    return found
+
+
+def test_every_vocabulary_entry_has_a_scenario_whose_mutant_removes_it() -> None:
+    missing = [f"{kind} `{name}`" for kind, name in ENTRIES if (kind, name) not in coverage()]
+    assert not missing, "no shipped scenario proves these change an outcome: " + ", ".join(missing)
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=[f"{k}:{n}" for k, n in ENTRIES])
+def test_the_entry_changes_the_outcome(entry: tuple[str, str]) -> None:
+    scenarios = coverage().get(entry)
+    if not scenarios:
+        pytest.fail(f"{entry[0]} `{entry[1]}`: no shipped scenario removes it in its mutant")
+    sc = scenarios[0]
+    outcome = run_scenario(sc)
+    assert outcome.passed, outcome.failure.format() if outcome.failure else ""
+    caught = run_scenario(sc, mutant=True)
+    assert caught.passed, f"{sc.file.name}: {sc.name}: the mutant without `{entry[1]}` still passes"
