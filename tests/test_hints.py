@@ -47,6 +47,7 @@ TOPICS: dict[str, tuple[str, str]] = {
     "R415": ("max_fields", "max_fields"),
     "R416": ("zones of kind", "zone of each kind"),
     "R417": ("zone of kind", "zone of another kind"),
+    "R420": ("received_from", "also_from"),
     "R470": ("no choice", "modifier"),
     "R471": ("read by neither", "option("),
     "T730": ("cancel", "cancel"),

@@ -157,6 +157,40 @@ def merged_document(path: Path) -> Merged:
     return _load_chain(path.resolve(), ())
 
 
+_CHAINS: dict[Path, tuple[tuple[tuple[Path, int], ...], Merged]] = {}
+
+
+def _chain_cached(path: Path) -> Merged:
+    """The merged ``extends`` chain of a file, once per process while its files are
+    unchanged (callers merge onto it, and merging never changes its base)."""
+    hit = _CHAINS.get(path)
+    if hit is not None and _stamps([p for p, _ in hit[0]]) == hit[0]:
+        return hit[1]
+    merged = _load_chain(path, ())
+    if len(_CHAINS) > 64:
+        _CHAINS.clear()
+    _CHAINS[path] = (_stamps(list(merged.paths)), merged)
+    return merged
+
+
+def ruleset_errors(ref: str, variant: str | None = None, *, patches: Sequence[LMap] = (),
+                   relative_to: Path | None = None, span: Span | None = None) -> list[Diagnostic]:
+    """The errors :func:`load_ruleset` would raise for these arguments, without building
+    the ruleset: `bohn validate` checks the patches of a scenario folder this way."""
+    try:
+        path = resolve_reference(ref, relative_to or Path.cwd(), span)
+        if not patches:
+            _cached(path, variant)  # a shipped or unpatched ruleset is built once per process
+            return []
+        merged = _chain_cached(path)
+        document = _apply_variant(merged.document, variant) if variant else merged.document
+        for patch in patches:
+            document = merge(document, patch, top_level=False)
+    except BohnError as exc:
+        return list(exc.diagnostics)
+    return _check(document)[0]
+
+
 def check_path(path: Path) -> list[Diagnostic]:
     """Every error and warning of one ruleset file, its variants included."""
     try:

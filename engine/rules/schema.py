@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from typing import Any
+from typing import Any, Iterator
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
@@ -33,10 +33,74 @@ def validator(name: str) -> Draft202012Validator:
 def validate(document: Any, schema_name: str = "ruleset") -> list[Diagnostic]:
     """Every schema problem of ``document``, sorted by position."""
     found: list[Diagnostic] = []
-    for error in validator(schema_name).iter_errors(document):
+    for error in _errors(validator(schema_name), schema_name, document):
         found.extend(_diagnose(error, document))
     unique = {(d.code, d.message, str(d.span)): d for d in found}
     return sorted(unique.values(), key=lambda d: (d.span.file, d.span.line, d.span.col) if d.span else ("", 0, 0))
+
+
+#: (schema, top-level key, digest of its value) of values known to be valid. Validating
+#: a scenario folder builds the same ruleset with dozens of small patches; each patch
+#: changes one or two top-level keys, and the others need not be checked again.
+_CLEAN: dict[tuple[str, str, str], bool] = {}
+_CLEAN_LIMIT = 4096
+
+
+def _digest(value: Any) -> str | None:
+    """The content of a value as text (None when it cannot be written as JSON)."""
+    try:
+        return json.dumps(value, sort_keys=True, separators=(",", ":"))
+    except (TypeError, ValueError):
+        return None
+
+
+def _errors(v: Draft202012Validator, name: str, document: Any) -> Iterator[ValidationError]:
+    """The errors of a whole document, the same as ``v.iter_errors(document)``, but a
+    value whose very content validated before against the same part of the schema is
+    not validated again: top-level values, and the entries of top-level lists and maps
+    (one item, one player-count row), so a patch that changes one item re-checks it alone."""
+    schema = v.schema
+    props = schema.get("properties") if isinstance(schema, dict) else None
+    if not isinstance(document, dict) or not isinstance(props, dict) or schema.get("type") != "object":
+        yield from v.iter_errors(document)
+        return
+    shallow = {**schema, "properties": {key: True for key in props}}  # type, required, unknown keys
+    yield from v.evolve(schema=shallow).iter_errors(document)
+    for key, value in document.items():
+        sub = props.get(key)
+        if sub is None:
+            continue
+        entries: Any = None
+        if isinstance(value, list) and isinstance(sub, dict) and isinstance(sub.get("items"), dict):
+            entries, shell = enumerate(value), {**sub, "items": True}
+            part = sub["items"]
+        elif (isinstance(value, dict) and isinstance(sub, dict) and isinstance(sub.get("additionalProperties"), dict)
+              and "properties" not in sub and "patternProperties" not in sub):
+            entries, shell = value.items(), {**sub, "additionalProperties": True}
+            part = sub["additionalProperties"]
+        if entries is None:
+            yield from _cached(v, name, (key,), value, sub, f"{name}/{key}")
+            continue
+        for error in v.descend(value, shell, path=key, schema_path="properties"):
+            yield error
+        for index, entry in entries:
+            for error in _cached(v, name, (index,), entry, part, f"{name}/{key}/*"):
+                error.path.appendleft(key)
+                yield error
+
+
+def _cached(v: Draft202012Validator, name: str, path: tuple[Any, ...], value: Any, schema: Any, where: str
+            ) -> Iterator[ValidationError]:
+    digest = _digest(value)
+    cache_key = (name, where, digest or "")
+    if digest is not None and cache_key in _CLEAN:
+        return
+    errors = list(v.descend(value, schema, path=path[0]))
+    if not errors and digest is not None:
+        if len(_CLEAN) >= _CLEAN_LIMIT:
+            _CLEAN.clear()
+        _CLEAN[cache_key] = True
+    yield from errors
 
 
 def _where(path: Any, document: Any = None) -> str:

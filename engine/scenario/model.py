@@ -138,7 +138,7 @@ def parse_action(data: dict[str, Any], span: Span | None) -> Action:
 
 def check_scenario_file(path: Path) -> list[Diagnostic]:
     """Problems of a scenario file for ``bohn validate``: format, rulesets, actions."""
-    from engine.rules.loader import load_ruleset
+    from engine.rules.loader import ruleset_errors
 
     try:
         scenarios = load_scenarios(path)
@@ -146,12 +146,13 @@ def check_scenario_file(path: Path) -> list[Diagnostic]:
         return list(exc.diagnostics)
     found: list[Diagnostic] = []
     for sc in scenarios:
-        try:
-            load_ruleset(sc.ruleset, sc.variant, patches=[p for p in (sc.rules,) if p is not None], relative_to=path.parent, span=sc.span)
-            if sc.mutant is not None:
-                load_ruleset(sc.ruleset, sc.variant, patches=[p for p in (sc.rules, sc.mutant) if p is not None], relative_to=path.parent, span=sc.span)
-        except BohnError as exc:
-            found.extend(exc.diagnostics)
+        # checked, not built: the rules of a scenario folder are checked in well under a second
+        errors = ruleset_errors(sc.ruleset, sc.variant, patches=[p for p in (sc.rules,) if p is not None],
+                                relative_to=path.parent, span=sc.span)
+        if not errors and sc.mutant is not None:
+            errors = ruleset_errors(sc.ruleset, sc.variant, patches=[p for p in (sc.rules, sc.mutant) if p is not None],
+                                    relative_to=path.parent, span=sc.span)
+        found.extend(errors)
         for step in sc.steps:
             if step.kind == "do":
                 try:
