@@ -54,6 +54,9 @@ class Game:
         surplus = rules.options.get("harvest_surplus")
         #: where the coins come from when a rule makes a harvest pay more than its cards
         self._surplus_from_discard = surplus is not None and surplus.value == "from_discard"
+        same = rules.options.get("same_bean_fields")
+        #: one field per bean: a bean starts an empty field only if no other field grows it
+        self._one_field_per_bean = same is not None and same.value == "one_field_per_bean"
         self._payment_zone = self.row.field_payment_to
         self._harvest_any_time = self.row.harvest_when == "any_time"
         self.listeners: list[Callable[[dict[str, Any]], None]] = []
@@ -245,24 +248,35 @@ class Game:
     # ------------------------------------------------------------------ primitives
 
     def fits(self, seat: int, card: int, index: int) -> bool:
-        if self.fx is not None:
+        if self.fx is not None or self._one_field_per_bean:
             return index in self.fitting_fields(seat, card)
         f = self.state.fields[seat][index]
         return not f or self.state.bean_of[f[0]] == self.state.bean_of[card]
 
+    def _grown_elsewhere(self, seat: int, bean: int) -> bool:
+        """Under ``same_bean_fields: one_field_per_bean``: whether a field of ``seat`` that is
+        open to every bean already grows ``bean`` (its first card). Fields limited to some
+        beans (``add_field(owner, only: …)``) stand apart from the rule, both ways."""
+        limits = self.fx.field_limits if self.fx is not None else {}
+        bean_of = self.state.bean_of
+        return any(f and bean_of[f[0]] == bean and not limits.get((seat, i))
+                   for i, f in enumerate(self.state.fields[seat]))
+
     def fitting_fields(self, seat: int, card: int) -> list[int]:
-        """Fields a card may go on: empty or of its bean, then field limits and `may_plant`."""
+        """Fields a card may go on: its bean's, or an empty one (under ``one_field_per_bean``
+        only if no other field grows it), then field limits and `may_plant`."""
         bean = self.state.bean_of[card]
         bean_of = self.state.bean_of
         fields = self.state.fields[seat]
         fx = self.fx
+        empty_ok = not self._one_field_per_bean or not self._grown_elsewhere(seat, bean)
         if fx is None:
-            return [i for i, f in enumerate(fields) if not f or bean_of[f[0]] == bean]
+            return [i for i, f in enumerate(fields) if (empty_ok if not f else bean_of[f[0]] == bean)]
         name = self.state.bean_ids[bean]
         out = []
         for i, f in enumerate(fields):
             only = fx.field_limits.get((seat, i))
-            base = (not f or bean_of[f[0]] == bean) and (not only or name in only)
+            base = (bean_of[f[0]] == bean if f else (empty_ok or bool(only))) and (not only or name in only)
             if fx.has("may_plant"):
                 base = bool(fx.modified("may_plant", base, player=seat, bean=name, field=FieldRef(seat, i)))
             if base:
