@@ -175,6 +175,7 @@ class Ruleset:
     item_limit: int
     item_when: str
     item_priority: str
+    item_called: tuple[str, str]
     last_round: bool
     sources: tuple[str, ...]
     document: LMap = field(repr=False, compare=False)
@@ -300,6 +301,8 @@ def build(document: LMap, *, variant: str | None, sources: tuple[str, ...], warn
         item_limit=doc.get("item_rules", {}).get("limit_per_group", 1),
         item_when=doc.get("item_rules", {}).get("when", "any_time"),
         item_priority=doc.get("item_rules", {}).get("priority", "none"),
+        item_called=(doc.get("item_rules", {}).get("called", {}).get("one", "item"),
+                     doc.get("item_rules", {}).get("called", {}).get("many", "items")),
         last_round=doc["end"].get("last_round", False),
         sources=sources,
         document=doc,

@@ -1,13 +1,17 @@
 """A rulesheet generated from the data, for one player count.
 
 Everything printed here is read from the ``Ruleset``; nothing is hand-written per game,
-so a house rule's rulesheet shows its changes automatically.
+so a house rule's rulesheet shows its changes automatically. It is written for a person
+who knows Bohnanza: beans, items and zones by their names (never ids), options with their
+question, the ruleset's own word for its items, and every beanometer an item carries in
+the items table itself (read from the compiled rules by ``meters``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from engine.rules.meters import item_beanometers
 from engine.rules.model import PlayerCountRow, Ruleset, Step
 
 _ORDINAL = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
@@ -17,6 +21,7 @@ def sheet_data(rules: Ruleset, players: int) -> dict[str, Any]:
     """The rulesheet as plain data (the JSON form, and the source of the Markdown form)."""
     row = rules.row(players)
     in_play = [b for b in rules.beans if b.id not in row.remove_beans]
+    in_play_ids = [b.id for b in in_play]
     return {
         "ruleset": rules.id,
         "name": rules.name,
@@ -43,62 +48,90 @@ def sheet_data(rules: Ruleset, players: int) -> dict[str, Any]:
                 "id": phase.id,
                 "name": phase.name,
                 "when_game_ends": phase.when_game_ends,
-                "steps": [describe_step(step, row) for step in phase.steps],
+                "steps": [describe_step(step, row, rules) for step in phase.steps],
             }
             for phase in rules.turns[row.turn]
         ],
-        "options": {k: {"value": o.value, "meaning": o.choices[o.value]} for k, o in rules.options.items()},
+        "options": {k: {"question": o.description, "value": o.value, "meaning": o.choices[o.value]}
+                    for k, o in rules.options.items()},
         "final_harvest": rules.final_harvest,
         "assumptions": [{"id": a.id, "text": a.text, "where": a.where} for a in rules.assumptions],
         "effects": [{"id": e.id, "description": e.description} for e in rules.effects],
+        "items_called": {"one": rules.item_called[0], "many": rules.item_called[1]},
         "items": [{"id": it.id, "name": it.name, "group": it.group, "price": it.price, "pay_with": it.pay_with,
-                   "description": it.description} for it in rules.items],
+                   "description": it.description, "beanometers": item_beanometers(rules, it, in_play_ids)}
+                  for it in rules.items],
         "group_owner_limit": row.group_owner_limit,
         "last_round": rules.last_round,
         "sources": list(rules.sources),
     }
 
 
-def describe_step(step: Step, row: PlayerCountRow) -> str:
+def _zone(rules: Ruleset, zone_id: str) -> str:
+    """A zone as a player says it: the engine's own zones by what they are, others by
+    their description (an id is never printed)."""
+    zone = next((z for z in rules.zones if z.id == zone_id), None)
+    if zone is None:
+        return zone_id.replace("_", " ")
+    word = {"deck": "the draw pile", "discard": "the discard pile", "hand": "the hand",
+            "out_of_game": "out of the game"}.get(zone.kind)
+    return word or zone.description.rstrip(".") or zone_id.replace("_", " ")
+
+
+def describe_step(step: Step, row: PlayerCountRow, rules: Ruleset | None = None) -> str:
     """One step in words, with this player count's numbers filled in."""
     p = step.params
     n = step.number
+
+    def zone(key: str) -> str:
+        return _zone(rules, str(p[key])) if rules is not None else str(p[key]).replace("_", " ")
+
     match step.kind:
         case "plant_from_hand":
             lo, hi = n("min", row), n("max", row)
             must = f"must plant {_cards(lo)}" if lo else "may plant cards"
             return f"The active player {must} from the front of the hand, and may plant up to {hi} in all."
         case "reveal":
-            return f"Turn up {_cards(n('count', row))} from the draw pile into `{p['to']}`."
+            return f"Turn up {_cards(n('count', row))} from the draw pile for everyone to see."
         case "reveal_matching_discards":
-            return f"While the top card of the discard pile matches a bean in `{p['to']}`, add it there."
+            return "While the top card of the discard pile matches a turned-up bean, turn it up too."
         case "trade":
-            return (
-                f"Trade and donate cards from `{p['revealed']}` and from hands; what is left in `{p['revealed']}` is kept by the active player. "
-                + ("Only trades that involve the active player" if p.get("partners", "active") == "active" else "Any two players may trade")
-                + f"; received cards go to `{p['received']}`."
-            )
+            who = ("with the other players" if p.get("partners", "active") == "active"
+                   else "with the other players, who may also trade among themselves")
+            text = (f"The active player trades the turned-up cards and hand cards {who}, and may give cards away. "
+                    "Any player may refuse an offer, a gift too. Turned-up cards nobody takes go to the active player. "
+                    "Cards received are set aside and planted in the next phase.")
+            for z in p.get("also_from", []):
+                text += f" These may be traded and given away as well: {_zone(rules, z) if rules is not None else z}."
+            for target in dict(p.get("received_from", {})).values():
+                text += f" Such cards, once received, are set apart: {_zone(rules, target) if rules is not None else target}."
+            return text
         case "plant_set_aside":
-            return f"Every player plants all cards in `{p['zone']}`, in the order they choose."
+            return f"Every player plants all of these cards, in the order they choose (the active player first): {zone('zone')}."
         case "draw":
             return f"Draw {_cards(n('count', row))}, one at a time, to the back of the hand."
         case "resolve_offer":
-            return f"Plant or discard each card left in `{p['zone']}`."
+            return "Plant or discard, one by one, each card the previous player left on offer."
         case "discard_from_hand":
             return f"Discard {n('min', row)} to {n('max', row)} card(s) from anywhere in the hand."
         case "keep_revealed":
-            return f"Plant any cards of `{p['zone']}`; the rest go to `{p['rest_to']}`."
-    return step.kind
+            return "Plant any of the turned-up cards; the rest are left on offer for the next player."
+    return step.kind.replace("_", " ")
 
 
 def _cards(count: int) -> str:
     return f"{count} card" + ("" if count == 1 else "s")
 
 
+def _meter(meter: list[int | None]) -> str:
+    return "/".join("–" if t is None else str(t) for t in meter)
+
+
 def sheet_markdown(rules: Ruleset, players: int) -> str:
     """The rulesheet as Markdown, readable in a terminal too."""
     data = sheet_data(rules, players)
     row = rules.row(players)
+    names = {b.id: b.name for b in rules.beans}
     title = rules.name + (f" — variant {rules.variant}" if rules.variant else "")
     out = [f"# {title}, {players} players", ""]
     if rules.description:
@@ -114,52 +147,78 @@ def sheet_markdown(rules: Ruleset, players: int) -> str:
     out += ["## Set-up", ""]
     out.append(f"- Fields: each player starts with {row.fields}.")
     if row.max_fields > row.fields:
-        where = "leave the game" if row.field_payment_to == "out_of_game" else f"go to `{row.field_payment_to}`"
-        out.append(
-            f"- Extra fields: up to {row.max_fields} in all, {row.field_price} coins each; the coins paid {where}."
-        )
+        where = "leave the game" if row.field_payment_to == "out_of_game" else f"go to {_zone(rules, row.field_payment_to)}"
+        out.append(f"- Extra fields: up to {row.max_fields} in all, {row.field_price} coins each, bought at any time "
+                   f"(also on other players' turns); the coins paid {where}.")
     else:
         out.append("- Extra fields: none can be bought.")
     if len(set(row.deal)) == 1:
         out.append(f"- Deal: {row.deal[0]} cards to each player.")
     else:
         out.append("- Deal, from the starting player on: " + "/".join(str(d) for d in row.deal) + " cards.")
-    harvest = "at any time, also on other players' turns" if row.harvest_when == "any_time" else "only on one's own turn"
-    out += [f"- Harvest: {harvest}.", ""]
-    out += ["## The turn", ""]
+    out += ["", "## Harvesting", ""]
+    harvest = "at any time, also on other players' turns" if row.harvest_when == "any_time" else "only on one's own turn (and when a card must be planted)"
+    out.append(f"- A player harvests a field {harvest}, always the whole field.")
+    out.append("- It pays by its bean's beanometer: the most coins whose number of beans the field reaches. "
+               "That many of its cards are turned over as coins, the rest go to the discard pile.")
+    if "harvest_protection" in rules.options:
+        out.append(f"- A field of a single bean: {rules.options['harvest_protection'].choices[rules.option('harvest_protection')]}")
+    out += ["", "## The turn", ""]
     for index, phase in enumerate(rules.turns[row.turn], start=1):
         out.append(f"{index}. **{phase.name}**")
         for step in phase.steps:
-            out.append(f"   - {describe_step(step, row)}")
-    out += ["", f"Each turn the draw pile is refilled from the shuffled discard pile when it runs out; {row.draw} cards are drawn at the end of the turn.", ""]
-    out += ["## End of the game", ""]
+            out.append(f"   - {describe_step(step, row, rules)}")
     nth = _ORDINAL.get(row.end_after_runouts, f"{row.end_after_runouts}th")
+    if row.end_after_runouts > 1:
+        out += ["", "When the draw pile runs out, the shuffled discard pile becomes the new draw pile, until the "
+                f"game ends. {_cards(row.draw).capitalize()} are drawn at the end of the turn.", ""]
+    else:
+        out += ["", f"The draw pile is never refilled: the game ends when it runs out. {_cards(row.draw).capitalize()} "
+                "are drawn at the end of the turn.", ""]
+    out += ["## End of the game", ""]
     out.append(f"- The game ends when the draw pile runs out for the {nth} time.")
     finishing = [p.name for p in rules.turns[row.turn] if p.when_game_ends == "finish"]
     if finishing:
         out.append("- If it runs out during one of these phases, the turn still goes on through them: " + ", ".join(finishing) + "; in any other phase the game ends at once.")
     if rules.final_harvest:
         out.append("- Then every field is harvested; cards in hand are worth nothing.")
+    one, many = rules.item_called
     if rules.last_round:
-        out.append("- After the final harvest, each player from the active one on may still buy, then the game is scored.")
+        out.append(f"- After the final harvest, each player from the active one on, clockwise, may still buy {many}; then the game is scored.")
     if rules.effects:
         out += ["", "## Special rules", ""]
-        out += [f"- `{e.id}`: {e.description or 'see the ruleset'}" for e in rules.effects]
+        out += [f"- {e.description or e.id.replace('_', ' ')}" for e in rules.effects]
     if rules.items:
-        out += ["", "## Items", ""]
-        paid = "" if not any(it.pay_with for it in rules.items) else " Items are paid with coins showing their bean."
-        limit = f" Once {row.group_owner_limit} players own one of a kind, the rest of that kind leave the game." if row.group_owner_limit else ""
-        out += [f"A player may own {rules.item_limit} item(s) of each kind.{paid}{limit}", ""]
-        out += ["| item | price | paid with | attribute |", "|---|--:|---|---|"]
-        out += [f"| {it.name} | {it.price} | {it.pay_with or 'any'} | {it.description} |" for it in rules.items]
+        out += _items(rules, row, data, names, one, many)
     out += ["", "## Options", ""]
     for option in rules.options.values():
-        out.append(f"- `{option.id}` = `{option.value}`: {option.choices[option.value]}")
-    out += ["", "## Named assumptions", ""]
+        out.append(f"- {option.description} **{option.choices[option.value]}**")
+    out += ["", "## Named assumptions", "", "Where the rulebooks are silent or contradict themselves, this sheet assumes:", ""]
     if rules.assumptions:
-        for a in rules.assumptions:
-            out.append(f"- `{a.id}`: {a.text}" + (f" (sets `{a.where}`)" if a.where else ""))
+        out += [f"- {a.text}" for a in rules.assumptions]
     else:
-        out.append("- None: every number comes from the rulebook.")
+        out.append("- Nothing: every number comes from the rulebook.")
     out += ["", "Sources: " + ", ".join(rules.sources), ""]
     return "\n".join(out)
+
+
+def _items(rules: Ruleset, row: PlayerCountRow, data: dict[str, Any], names: dict[str, str], one: str, many: str) -> list[str]:
+    out = ["", f"## {many.capitalize()}", ""]
+    rules_text = [f"A player may own {rules.item_limit} {one if rules.item_limit == 1 else many} of each type"]
+    if any(it.pay_with for it in rules.items):
+        rules_text.append(f"and pays for a {one} only with coins showing its bean")
+    when = "at any time, also on other players' turns," if rules.item_when == "any_time" else "on their own turn"
+    out.append(" ".join(rules_text) + f". {many.capitalize()} are bought {when} and work at once.")
+    if rules.item_priority == "active_then_clockwise":
+        out.append(f"If several players want the same {one}, the player whose turn it is has priority, then the others clockwise.")
+    if row.group_owner_limit:
+        out.append(f"Once {row.group_owner_limit} players own a {one} of a type, the other {many} of that type leave the game.")
+    elif any(it.group for it in rules.items):
+        out.append(f"With {row.players} players no {one} leaves the game.")
+    out += ["", f"| {one} | price | paid with | beanometer | attribute |", "|---|--:|---|---|---|"]
+    for it in data["items"]:
+        meters = it["beanometers"]
+        meter = "; ".join(("different beans" if b == "mixed" else names.get(b, b)) + " " + _meter(m) for b, m in meters.items())
+        paid = names.get(it["pay_with"], it["pay_with"]) if it["pay_with"] else "any"
+        out.append(f"| {it['name']} | {it['price']} | {paid} | {meter or '–'} | {it['description']} |")
+    return out

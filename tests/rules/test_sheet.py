@@ -1,0 +1,68 @@
+"""The rulesheet (``bohn rules show``) reads as rules a Bohnanza player can follow."""
+
+from __future__ import annotations
+
+import re
+import pytest
+
+from engine.rules.loader import load_ruleset
+from engine.rules.located import to_plain
+from engine.rules.sheet import sheet_markdown
+
+SHEETS = [("high_bohn", None, 3), ("high_bohn", None, 4), ("high_bohn", None, 5), ("high_bohn", "cognac", 4),
+          ("base", None, 2), ("base", None, 4), ("base", None, 7)]
+
+
+def _sheet(name: str, variant: str | None, players: int) -> str:
+    return sheet_markdown(load_ruleset(name, variant), players)
+
+
+def _row(md: str, item_name: str) -> str:
+    return next(line for line in md.splitlines() if line.startswith(f"| {item_name} |"))
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_items_table_carries_every_beanometer_the_data_has(players: int) -> None:
+    """Every ``modify beanometer if bean == X = [...]`` written in an item of the YAML
+    shows in that item's row, with the bean's name; and the stew payouts the saloons'
+    effects compute (the `saloon_stew_beanometers` assumption) show in theirs."""
+    rules = load_ruleset("high_bohn", "cognac")
+    md = sheet_markdown(rules, players)
+    pattern = re.compile(r"modify beanometer if bean == (\w+) = \[([\d, ]+)\]")
+    found = 0
+    effects = {it["id"]: str(it.get("effect", "")) for it in to_plain(rules.document)["items"]}
+    for item in rules.items:
+        for bean, meter in pattern.findall(effects[item.id]):
+            found += 1
+            row = _row(md, item.name)
+            assert f"{rules.bean(bean).name} " + "/".join(m.strip() for m in meter.split(",")) in row, row
+    assert found == 5  # 3 Gold mine, 3 Blacksmith, 2 and 3 Jail, 4 Distillery
+    assert "different beans 2/3/5/6" in _row(md, "3 Saloon")
+    assert "different beans 2/3/4/5" in _row(md, "4 Saloon")
+    assert "| – |" in _row(md, "4 Farm")  # pays 5 for 4, but has no beanometer of its own
+
+
+@pytest.mark.parametrize(("name", "variant", "players"), SHEETS)
+def test_sheet_prints_names_not_ids(name: str, variant: str | None, players: int) -> None:
+    md = _sheet(name, variant, players)
+    assert "`" not in md
+    for word in ("black_eyed", "set_aside", "from_store", "out_of_game", "revealed", "draw_pile", "harvest_protection"):
+        assert word not in md, word
+
+
+def test_sheet_says_what_a_player_needs() -> None:
+    md = _sheet("high_bohn", None, 4)
+    assert "## Buildings" in md and "| building | price |" in md
+    assert "Black-eyed bean" in _row(md, "2 Bank")
+    assert "May a bean start an empty field while another field of the player already grows that bean? **No" in md
+    assert "the most coins whose number of beans the field reaches" in md
+    assert "refuse an offer, a gift too" in md
+    assert "the player whose turn it is has priority, then the others clockwise" in md
+    base = _sheet("base", None, 4)
+    assert "bought at any time (also on other players' turns)" in base
+
+
+def test_two_player_sheet_does_not_refill_the_deck() -> None:
+    md = _sheet("base", None, 2)
+    assert "never refilled" in md and "becomes the new draw pile" not in md
+    assert "becomes the new draw pile" in _sheet("base", None, 4)
