@@ -7,7 +7,7 @@ group's remaining items leave the game. The buyer owns the item's effects from t
 moment, its ``on_buy`` statements run once, and the counters ``items`` and
 ``item_value`` of the buyer grow, so a ruleset's scoring effects can read them; the
 counter ``item:<id>`` becomes 1, so any rule can ask whether a seat owns an item
-(``counter(event.player, "item:saloon_3") > 0``).
+(``counter(event.player, "item:market_3") > 0``).
 
 With ``item_rules.priority: active_then_clockwise`` a purchase is a claim: before a seat
 buys, every seat ahead of it — the active player, then clockwise up to the buyer — that
