@@ -57,6 +57,7 @@ ENGINE_OPTIONS: dict[str, tuple[str, ...]] = {
     "harvest_protection": ("at_most_one", "exactly_one", "none"),
     "tie_break": ("most_cards_in_hand", "shared"),
     "harvest_surplus": ("capped", "from_discard"),
+    "same_bean_fields": ("allowed", "one_field_per_bean"),
 }
 
 
