@@ -3,11 +3,12 @@ and on a Dask cluster; a lost worker's batch is run again and merged once."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sys
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Iterator, Sequence
 
 import pytest
 
@@ -94,73 +95,68 @@ def test_scheduler_without_dask_is_a_coded_error(monkeypatch: pytest.MonkeyPatch
 # --------------------------------------------------------------------------- Dask
 
 
-@pytest.fixture(scope="module")
-def cluster():  # type: ignore[no-untyped-def]
-    """Two single-threaded worker processes and a scheduler, on loopback only."""
+@contextlib.contextmanager
+def local_cluster() -> Iterator[Any]:
+    """Two single-threaded worker processes and a scheduler, on loopback only (each of
+    the two Dask tests starts its own, so pytest-xdist may run them side by side)."""
     distributed = pytest.importorskip("distributed")
     import logging
 
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                  dashboard_address=None, silence_logs=logging.CRITICAL) as local:
+    import dask
+
+    # fork, not Dask's default spawn: the workers start in a second, not in ten
+    with dask.config.set({"distributed.worker.multiprocessing-method": "fork"}), \
+            distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                     dashboard_address="127.0.0.1:0", silence_logs=logging.CRITICAL) as local:
         yield local
 
 
-def test_dask_gives_exactly_the_local_numbers(cluster) -> None:  # type: ignore[no-untyped-def]
-    from engine.sim.dask_backend import DaskBackend
-
-    rules = load_ruleset("base")
-    local = simulate(rules, 4, 16, seed=7, bots=["random"], trading=False)
-    backend = DaskBackend(cluster.scheduler_address)
-    try:
-        remote = simulate(rules, 4, 16, seed=7, bots=["random"], trading=False, backend=backend)
-    finally:
-        backend.close()
-    assert remote.per_game_scores == local.per_game_scores and remote.turns == local.turns
-    assert [s.wins for s in remote.seats] == [s.wins for s in local.seats]
-    assert remote.to_json()["seats"] == local.to_json()["seats"]
-
-
-def test_dask_sweep_gives_exactly_the_local_numbers(cluster) -> None:  # type: ignore[no-untyped-def]
+def test_dask_gives_exactly_the_local_numbers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A simulation and a sweep on two Dask workers give the local run's very numbers;
+    workers running another bohn are refused."""
+    import engine.sim.backends as backends
     from engine.sim.dask_backend import DaskBackend
     from engine.sim.sweep import combinations, parse_set, sweep
     from engine.sim.sweep_report import to_json
 
+    rules = load_ruleset("base")
+    local = simulate(rules, 4, 16, seed=7, bots=["random"], trading=False)
     axes = [parse_set("player_counts.4.field_price=1,2")]
     baseline, variations = combinations("base", None, 4, axes)
-    local = to_json(sweep(baseline, variations, 4, 10, seed=2, bots=["random"], trading=False, axes=axes))
-    backend = DaskBackend(cluster.scheduler_address)
-    try:
-        remote = to_json(sweep(baseline, variations, 4, 10, seed=2, bots=["random"], trading=False, axes=axes, backend=backend))
-    finally:
-        backend.close()
-    local.pop("seconds"), remote.pop("seconds")
-    assert remote == local
+    local_sweep = to_json(sweep(baseline, variations, 4, 10, seed=2, bots=["random"], trading=False, axes=axes))
+    with local_cluster() as cluster:
+        backend = DaskBackend(cluster.scheduler_address)
+        try:
+            remote = simulate(rules, 4, 16, seed=7, bots=["random"], trading=False, backend=backend)
+            remote_sweep = to_json(sweep(baseline, variations, 4, 10, seed=2, bots=["random"], trading=False, axes=axes,
+                                         backend=backend))
+        finally:
+            backend.close()
+        monkeypatch.setattr(backends, "_FINGERPRINT", "edited-locally")
+        with pytest.raises(BohnError) as caught:
+            DaskBackend(cluster.scheduler_address)
+    assert remote.per_game_scores == local.per_game_scores and remote.turns == local.turns
+    assert [s.wins for s in remote.seats] == [s.wins for s in local.seats]
+    assert remote.to_json()["seats"] == local.to_json()["seats"]
+    local_sweep.pop("seconds"), remote_sweep.pop("seconds")
+    assert remote_sweep == local_sweep
+    assert caught.value.code == "C543" and "2 Dask worker(s) run another version" in caught.value.diagnostics[0].message
+    late = backends.run_packed_batch(_seed_and_score, backends.pack([]), 0, [1], "not-this-one")
+    assert late.errors is not None and late.errors[0].code == "C543", "a worker that joins later is checked per batch"
 
 
-def test_dask_reruns_the_batch_of_a_killed_worker(cluster, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_dask_reruns_the_batch_of_a_killed_worker(tmp_path: Path) -> None:
     from engine.sim.dask_backend import DaskBackend
 
     rules = load_ruleset("base")
     marker = tmp_path / "died"
     fn = bind(_seed_and_score, die_once_at=23, marker=str(marker))
-    backend = DaskBackend(cluster.scheduler_address)
-    try:
-        out = list(play_seeds(fn, [rules], range(60), backend=backend))
-    finally:
-        backend.close()
+    with local_cluster() as cluster:
+        backend = DaskBackend(cluster.scheduler_address)
+        try:
+            out = list(play_seeds(fn, [rules], range(60), backend=backend))
+        finally:
+            backend.close()
     assert marker.exists(), "the worker playing seed 23 was killed mid-run"
     assert [seed for seed, _ in out] == list(range(60)), "no game lost, none counted twice"
     assert out == [_seed_and_score([rules], s) for s in range(60)]
-
-
-def test_dask_refuses_workers_with_another_bohn(cluster, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
-    import engine.sim.backends as backends
-    from engine.sim.dask_backend import DaskBackend
-
-    monkeypatch.setattr(backends, "_FINGERPRINT", "edited-locally")
-    with pytest.raises(BohnError) as caught:
-        DaskBackend(cluster.scheduler_address)
-    assert caught.value.code == "C543" and "Dask worker(s) run another version" in caught.value.diagnostics[0].message
-    result = backends.run_packed_batch(_seed_and_score, backends.pack([]), 0, [1], "not-this-one")
-    assert result.errors is not None and result.errors[0].code == "C543"
-
