@@ -16,7 +16,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Any, BinaryIO, Callable
+from typing import IO, Any, Callable
 
 
 class ServerGone(RuntimeError):
@@ -48,7 +48,7 @@ class Client:
         stdin.flush()
 
     @staticmethod
-    def _read_message(stream: BinaryIO) -> dict[str, Any] | None:
+    def _read_message(stream: IO[bytes]) -> dict[str, Any] | None:
         length = None
         while True:
             line = stream.readline()

@@ -61,7 +61,7 @@ def _last_query(before: str) -> str | None:
     rules = [m.start() for m in re.finditer(r"\b(when|modify|action)\b", before)]
     last_modify = [m.start() for m in re.finditer(r"\bmodify\b", before)]
     if found and last_modify and rules and rules[-1] == last_modify[-1]:
-        return found[-1]
+        return str(found[-1])
     return None
 
 
@@ -89,10 +89,8 @@ def effect_items(snippet: Snippet, index: Index | None) -> list[Item]:
         return [Item(t, "keyword", "timing") for t in V.TIMINGS]
     m = re.search(r"(\w+)\.(\w*)$", line)
     if m:
-        out = []
-        for owner_type, attrs in V.ATTRIBUTES.items():
-            out += [Item(a, "field", f"{owner_type}.{a}: {t}", f"attribute of a {owner_type}") for a, t in attrs.items()]
-        return out
+        return [Item(a, "field", f"{owner_type}.{a}: {t}", f"attribute of a {owner_type}")
+                for owner_type, attrs in V.ATTRIBUTES.items() for a, t in attrs.items()]
     out: list[Item] = []
     out += [Item(n, "statement", signature_text(n, s), s.doc, _call_snippet(n, s), True, "1") for n, s in V.STATEMENTS.items()]
     out += [Item(n, "function", signature_text(n, s), s.doc, _call_snippet(n, s), True, "1") for n, s in V.FUNCTIONS.items()]
@@ -154,10 +152,10 @@ def items_at(cursor: Cursor, index: Index | None, schema: str = "ruleset", folde
     if schemahelp.types_at(cursor.path, schema) & {"string", "array", "object"} == set() and \
             schemahelp.schema_at(cursor.path, schema) is not None:
         return []  # a number: no id fits
-    out: list[Item] = []
+    ids: list[Item] = []
     if index is not None:
         wanted = VALUE_CATEGORY.get(key)
         for decls in index.decls.values():
             d = decls[0]
-            out.append(Item(d.id, "id", d.category, sort="0" if d.category == wanted else "1"))
-    return out
+            ids.append(Item(d.id, "id", d.category, sort="0" if d.category == wanted else "1"))
+    return ids

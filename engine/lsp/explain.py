@@ -97,12 +97,12 @@ def vocab_text(word: str, before: str, snippet_before: str) -> str | None:
         return "attribute " + "; ".join(f"`{t}`" for t in types) if types else None
     after_modify = re.search(r"\bmodify\s+$", before) is not None
     if word in V.QUERIES and (after_modify or word not in V.FUNCTIONS):
-        names, t, doc = V.QUERIES[word]
+        names, t, meaning = V.QUERIES[word]
         bound = ", ".join(f"{k}: {v}" for k, v in names.items())
-        return f"query **{word}** → {t}: {doc}\n\nNames bound: {bound}, value: {t}" + _example(R.QUERY_EXAMPLES, word)
+        return f"query **{word}** → {t}: {meaning}\n\nNames bound: {bound}, value: {t}" + _example(R.QUERY_EXAMPLES, word)
     if word in V.EVENTS:
-        payload = ", ".join(f"event.{k}: {v}" for k, v in V.EVENTS[word].items())
-        return f"event **{word}**\n\nPayload: {payload}" + _example(R.EVENT_EXAMPLES, word)
+        fields = ", ".join(f"event.{k}: {v}" for k, v in V.EVENTS[word].items())
+        return f"event **{word}**\n\nPayload: {fields}" + _example(R.EVENT_EXAMPLES, word)
     if word in V.STATEMENTS:
         s = V.STATEMENTS[word]
         return f"statement `{signature_text(word, s)}`\n\n{s.doc}" + _example(R.STATEMENT_EXAMPLES, word)
@@ -111,14 +111,14 @@ def vocab_text(word: str, before: str, snippet_before: str) -> str | None:
         return f"function `{signature_text(word, s)}`\n\n{s.doc}" + _example(R.FUNCTION_EXAMPLES, word)
     rule = re.findall(r"\b(when|modify)\s+([A-Za-z_]\w*)", snippet_before + word)
     if rule and rule[-1][0] == "modify" and rule[-1][1] in V.QUERIES and not after_modify:
-        names, t, _ = V.QUERIES[rule[-1][1]]
+        bound_names, value_type, _ = V.QUERIES[rule[-1][1]]
         if word == "value":
-            return f"`value`: {t}, the value of `{rule[-1][1]}` so far"
-        if word in names:
-            return f"`{word}`: {names[word]}, bound by the query `{rule[-1][1]}`"
+            return f"`value`: {value_type}, the value of `{rule[-1][1]}` so far"
+        if word in bound_names:
+            return f"`{word}`: {bound_names[word]}, bound by the query `{rule[-1][1]}`"
     if word == "event" and rule and rule[-1][0] == "when" and rule[-1][1] in V.EVENTS:
-        payload = ", ".join(f"event.{k}: {v}" for k, v in V.EVENTS[rule[-1][1]].items())
-        return f"`event`: the `{rule[-1][1]}` event. Payload: {payload}"
+        fields = ", ".join(f"event.{k}: {v}" for k, v in V.EVENTS[rule[-1][1]].items())
+        return f"`event`: the `{rule[-1][1]}` event. Payload: {fields}"
     if word in V.CONTEXT:
         return f"`{word}`: {V.CONTEXT[word]} (every rule can use it)"
     if word in V.WHO:

@@ -253,7 +253,7 @@ def make_server(debounce: float = DEBOUNCE) -> BohnServer:
         ls.depends.pop(uri, None)
         ls.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
 
-    @server.feature(T.TEXT_DOCUMENT_COMPLETION, T.CompletionOptions(trigger_characters=[".", " ", ":"]))
+    @server.feature(T.TEXT_DOCUMENT_COMPLETION, T.CompletionOptions(trigger_characters=["."]))
     def completion(ls: BohnServer, params: T.CompletionParams) -> T.CompletionList:
         doc_layout, doc = ls.layout_of(params.text_document.uri)
         line, col = ls.server_position(doc, params.position)
