@@ -218,6 +218,13 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         return A.Program(self._span(meta), rules, stmts)
 
 
+@lru_cache(maxsize=512)
+def _tree(text: str) -> Any:
+    """Lark's tree of a snippet. It holds positions within the snippet only, so a snippet
+    that moved in its file (an editor added a line above it) is not parsed again."""
+    return parser().parse(text)
+
+
 def parse(text: str, origin: Span | None = None, name: str = "<effect>") -> A.Program:
     """Parse one snippet. ``origin`` is the YAML scalar's span, for file positions."""
     source = SnippetSource(text, origin, name)
@@ -226,7 +233,7 @@ def parse(text: str, origin: Span | None = None, name: str = "<effect>") -> A.Pr
     if len(text) > MAX_SNIPPET:
         raise BohnError.one("L800", f"the effect is longer than {MAX_SNIPPET} characters", source.span(1, 1))
     try:
-        tree = parser().parse(text)
+        tree = _tree(text)
     except UnexpectedInput as exc:
         raise _syntax_error(exc, source) from None
     except RecursionError:
