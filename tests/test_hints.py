@@ -52,6 +52,7 @@ TOPICS: dict[str, tuple[str, str]] = {
     "R471": ("read by neither", "option("),
     "T730": ("cancel", "cancel"),
     "T731": ("option", "option("),
+    "T732": ("list filter", "filter"),
     "S201": ("missing required key", "key"),
     "S202": ("unknown key", "spelling"),
     "S203": ("not of type", "type"),

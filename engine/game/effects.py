@@ -245,6 +245,17 @@ class GameEffects:
     def option(self, name: str) -> str:
         return self.game.rules.option(name)
 
+    def may_plant(self, player: int, card: int, field: FieldRef) -> bool:
+        """The engine's own answer: ``Game.fitting_fields`` (field limits, `may_plant`)."""
+        fields = self.game.state.fields
+        if field.player != player or not 0 <= field.slot < len(fields[player]):
+            return False
+        return field.slot in self.game.fitting_fields(player, card)
+
+    def may_harvest(self, player: int, field: FieldRef) -> bool:
+        """The engine's own answer: harvest timing, protection and `may_harvest`."""
+        return field.player == player and self.game.harvest_allowed_now(player) and field.slot in self.game.harvestable(player)
+
     def choose(self, player: int, options: Sequence[Any], prompt: str, optional: bool) -> Any:
         options = list(options)
         if not options:

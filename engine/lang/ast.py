@@ -107,7 +107,18 @@ class Cond(Node):
     orelse: Expr
 
 
-Expr = Int | Str | Bool | NoneLit | Name | Attr | Call | ListLit | BinOp | Compare | In | BoolOp | Not | Neg | Cond
+@dataclass(frozen=True, slots=True)
+class ListComp(Node):
+    """``[result for var in iterable if test]``; a filter ``[var in iterable if test]``
+    has ``result`` None (the items themselves)."""
+
+    var: str
+    iterable: Expr
+    test: Expr | None
+    result: Expr | None
+
+
+Expr = Int | Str | Bool | NoneLit | Name | Attr | Call | ListLit | BinOp | Compare | In | BoolOp | Not | Neg | Cond | ListComp
 
 
 # ---------------------------------------------------------------- statements

@@ -231,6 +231,14 @@ class Checker:
         if isinstance(e, A.Cond):
             self.expect(e.test, scope, "bool", "an `if` condition")
             return V.join(self.expr(e.then, scope), self.expr(e.orelse, scope))
+        if isinstance(e, A.ListComp):
+            inner = dict(scope)
+            inner[e.var] = self._element(self.expr(e.iterable, scope), e.iterable.span, "a list filter")
+            if e.test is not None:
+                self.expect(e.test, inner, "bool", "a list filter's condition")
+            if e.result is None:
+                return V.list_of(inner[e.var])
+            return V.list_of(self.expr(e.result, inner))
         return self.error("L800", "unknown expression", getattr(e, "span", None))  # pragma: no cover
 
     def name(self, e: A.Name, scope: dict[str, str]) -> str:
@@ -274,6 +282,8 @@ class Checker:
         else:
             known = [*V.STATEMENTS, *V.FUNCTIONS]
             return self.error("L807", f"no statement or function `{e.func}`{did_you_mean(e.func, known)}", e.span)
+        if e.func in ("min", "max") and not e.kwargs:
+            return self._min_max(e, scope)
         params = signature.params
         given: dict[str, A.Expr] = {}
         if len(e.args) > len(params):
@@ -312,6 +322,17 @@ class Checker:
                 return first
             return V.element(first) or "any"
         return signature.returns
+
+    def _min_max(self, e: A.Call, scope: dict[str, str]) -> str:
+        """``min(a, b)`` of two numbers, or ``min(list)`` of a list of numbers (0 when empty)."""
+        if len(e.args) == 1:
+            self.expect(e.args[0], scope, "list[int]", f"the list of `{e.func}`")
+        elif len(e.args) == 2:
+            for arg in e.args:
+                self.expect(arg, scope, "int", f"an argument of `{e.func}`")
+        else:
+            self.error("L802", f"`{e.func}` takes two numbers or one list of numbers, not {len(e.args)} argument(s)", e.span)
+        return "int"
 
 
 def check(program: A.Program, env: CheckEnv) -> Types:

@@ -165,8 +165,13 @@ def _growing(world: World, player: int) -> list[str]:
 FUNCTION_IMPL: dict[str, Callable[..., Any]] = {
     "count": lambda w, items: len(items),
     "sum": lambda w, items: sum(x for x in items if x is not None),
-    "min": lambda w, a, b: min(a, b),
-    "max": lambda w, a, b: max(a, b),
+    "min": lambda w, a, b=None: min(a, b) if b is not None else min((x for x in a if x is not None), default=0),
+    "max": lambda w, a, b=None: max(a, b) if b is not None else max((x for x in a if x is not None), default=0),
+    "any": lambda w, items: any(bool(x) for x in items),
+    "all": lambda w, items: all(bool(x) for x in items),
+    "field_cards": lambda w, player: [c for f in w.fields(player) for c in w.field_cards(f)],
+    "may_plant": lambda w, player, card, field: w.may_plant(player, card, field),
+    "may_harvest": lambda w, player, field: w.may_harvest(player, field),
     "distinct": lambda w, items: len(set(items)),
     "cards": lambda w, zone: w.cards(zone),
     "top": lambda w, zone, n=1: list(reversed(w.cards(zone)[-n:])) if n > 0 else [],
@@ -270,7 +275,36 @@ class Compiler:
         if isinstance(e, A.Cond):
             test, then, orelse = self.expr(e.test), self.expr(e.then), self.expr(e.orelse)
             return lambda ctx: then(ctx) if test(ctx) else orelse(ctx)
+        if isinstance(e, A.ListComp):
+            return self.comprehension(e)
         raise AssertionError(f"cannot compile {e!r}")  # pragma: no cover - the checker rejects it first
+
+    def comprehension(self, e: A.ListComp) -> Fn:
+        """A filter or map: each item read spends one unit of the evaluation budget."""
+        var, iterable = e.var, self.expr(e.iterable)
+        test = self.expr(e.test) if e.test is not None else None
+        result = self.expr(e.result) if e.result is not None else None
+        span = e.span
+
+        def build(ctx: Ctx) -> list[Any]:
+            items = list(iterable(ctx))
+            ctx.budget[0] -= len(items)
+            if ctx.budget[0] < 0:
+                raise _runaway(ctx, span)
+            had, saved = var in ctx.vars, ctx.vars.get(var)
+            out = []
+            try:
+                for item in items:
+                    ctx.vars[var] = item
+                    if test is None or test(ctx):
+                        out.append(item if result is None else result(ctx))
+            finally:
+                if had:
+                    ctx.vars[var] = saved
+                else:
+                    ctx.vars.pop(var, None)
+            return out
+        return build
 
     def name(self, e: A.Name) -> Fn:
         key = e.id

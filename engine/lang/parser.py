@@ -45,6 +45,14 @@ def _pretty_expected(expected: set[str]) -> str:
     return " (expected " + ", ".join(names[:8]) + (" …" if len(names) > 8 else "") + ")"
 
 
+class _FilterShape(Exception):
+    """A ``[… if …]`` whose head is not ``NAME in LIST``."""
+
+    def __init__(self, span: Span | None) -> None:
+        super().__init__("filter")
+        self.span = span
+
+
 class _ToAst(Transformer):  # type: ignore[type-arg]
     def __init__(self, source: SnippetSource) -> None:
         super().__init__()
@@ -106,6 +114,18 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
     @v_args(meta=True)
     def list_(self, meta: Any, c: list[Any]) -> A.ListLit:
         return A.ListLit(self._span(meta), tuple(x for x in c if x is not None))
+
+    @v_args(meta=True)
+    def list_map(self, meta: Any, c: list[Any]) -> A.ListComp:
+        result, var, iterable, test = c
+        return A.ListComp(self._span(meta), str(var), iterable, test, result)
+
+    @v_args(meta=True)
+    def list_filter(self, meta: Any, c: list[Any]) -> A.ListComp:
+        head, test = c
+        if not (isinstance(head, A.In) and isinstance(head.item, A.Name) and not head.negate):
+            raise _FilterShape(head.span if head is not None else self._span(meta))
+        return A.ListComp(self._span(meta), head.item.id, head.collection, test, None)
 
     @v_args(meta=True)
     def binop(self, meta: Any, c: list[Any]) -> A.BinOp:
@@ -242,8 +262,11 @@ def parse(text: str, origin: Span | None = None, name: str = "<effect>") -> A.Pr
         raise BohnError.one("L800", f"cannot parse the effect: {exc}", source.span(1, 1)) from None
     try:
         result = _ToAst(source).transform(tree)
-    except VisitError as exc:  # pragma: no cover - a transformer bug, reported with a position
-        raise BohnError.one("L800", f"cannot read the effect: {exc.orig_exc}", source.span(1, 1)) from None
+    except VisitError as exc:
+        if isinstance(exc.orig_exc, _FilterShape):
+            raise BohnError.one("T732", "a list filter reads `[NAME in LIST if CONDITION]` (or `[EXPR for NAME in LIST "
+                                "if CONDITION]`)", exc.orig_exc.span or source.span(1, 1)) from None
+        raise BohnError.one("L800", f"cannot read the effect: {exc.orig_exc}", source.span(1, 1)) from None  # pragma: no cover
     except RecursionError:
         raise BohnError.one("L800", "the effect is nested too deeply", source.span(1, 1)) from None
     assert isinstance(result, A.Program)

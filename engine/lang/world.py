@@ -52,6 +52,8 @@ class World(Protocol):
     def choose(self, player: int, options: Sequence[Any], prompt: str, optional: bool) -> Any: ...
     def ask(self, player: int, prompt: str) -> bool: ...
     def option(self, name: str) -> str: ...
+    def may_plant(self, player: int, card: int, field: FieldRef) -> bool: ...
+    def may_harvest(self, player: int, field: FieldRef) -> bool: ...
     def do(self, statement: str, args: dict[str, Any], rule: Span | None = None) -> None: ...
 
 
@@ -187,6 +189,26 @@ class TableWorld:
 
     def option(self, name: str) -> str:
         return self.options[name]
+
+    def may_plant(self, player: int, card: int, field: FieldRef) -> bool:
+        """On a table: an own field that is empty or of the card's bean, within its limits,
+        then the `may_plant` query (``query_hook``) when one is set."""
+        if field.player != player:
+            return False
+        cards = self.field_cards(field)
+        bean = self.bean_of(card)
+        only = self.field_only(field)
+        base = (not cards or self.bean_of(cards[0]) == bean) and (not only or bean in only)
+        if self.query_hook is not None:
+            return bool(self.query_hook("may_plant", {"player": player, "bean": bean, "field": field, "value": base}))
+        return base
+
+    def may_harvest(self, player: int, field: FieldRef) -> bool:
+        """On a table: an own field holding beans, then the `may_harvest` query when set."""
+        base = field.player == player and bool(self.field_cards(field))
+        if self.query_hook is not None and field.player == player:
+            return bool(self.query_hook("may_harvest", {"player": player, "field": field, "value": base}))
+        return base
 
     def do(self, statement: str, args: dict[str, Any], rule: Span | None = None) -> None:
         self.log.append((statement, dict(args)))
