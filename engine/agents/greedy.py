@@ -6,7 +6,9 @@ cannot earn more, buys an extra field while the game still has a long way to go,
 the dearest item it can afford whenever it can (an item's price counts at the end, so
 buying turns coins into score plus the item's attribute and the bonus for owning many),
 gives away revealed cards it cannot use, offers unwanted hand cards for beans it grows,
-and accepts offers whose cards all fit its fields.
+and accepts offers whose cards all fit its fields. Declared actions (ships, action cards,
+a market…) are weighed one ply ahead: each is tried on a private copy of the game
+(``SeatView.preview``, counts only) and the best is taken when it gains something.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.game.actions import ACCEPT, BUY_FIELD, BUY_ITEM, DECLINE, DISCARD, END_TRADING, HARVEST, PASS, PLANT, PROPOSE, Action
+from engine.game.actions import ACCEPT, ACT, BUY_FIELD, BUY_ITEM, DECLINE, DISCARD, END_TRADING, HARVEST, PASS, PLANT, PROPOSE, Action
 from engine.game.view import SeatView
 
 Fields = list[tuple[str | None, int]]
@@ -32,6 +34,9 @@ class GreedyBot:
         self._offers = 0
         self._tried: set[Action] = set()
         self._top: dict[str, int] = {}  # last beanometer step per bean (the printed card's)
+        #: declared actions weighed this turn: (action number, times taken) -> value
+        self._weighed: dict[tuple[int, int], float] = {}
+        self._taken: dict[int, int] = {}
 
     # ------------------------------------------------------------------ helpers
 
@@ -71,6 +76,8 @@ class GreedyBot:
         if view.turn != self._turn:
             self._turn, self._offers = view.turn, 0
             self._tried.clear()
+            self._weighed.clear()
+            self._taken.clear()
         first = legal[0].kind
         if first == DECLINE:
             return self._answer(view, legal)
@@ -83,6 +90,11 @@ class GreedyBot:
                 for a in harvests:
                     if a.field == maxed:
                         return a
+        if ACT in kinds:
+            act = self._best_act(view, [a for a in legal if a.kind == ACT])
+            if act is not None:
+                self._taken[act.card] = self._taken.get(act.card, 0) + 1
+                return act
         if BUY_FIELD in kinds and self._wants_field(view):
             return next(a for a in legal if a.kind == BUY_FIELD)
         if BUY_ITEM in kinds:
@@ -102,6 +114,19 @@ class GreedyBot:
     def choose_option(self, view: SeatView, options: list[Any], prompt: str, optional: bool) -> int | None:
         """Choices inside effects: "yes", and otherwise the first option offered."""
         return 0
+
+    def _best_act(self, view: SeatView, acts: list[Action]) -> Action | None:
+        """The declared action that gains most one ply ahead, if any gains at all; each
+        is weighed once per turn and number of times already taken."""
+        best, best_value = None, 0.0
+        for a in acts:
+            key = (a.card, self._taken.get(a.card, 0))
+            value = self._weighed.get(key)
+            if value is None:
+                value = self._weighed[key] = view.preview(a).value()
+            if value > best_value:
+                best, best_value = a, value
+        return best
 
     def _wants_field(self, view: SeatView) -> bool:
         runouts, end = view.runouts()

@@ -117,6 +117,15 @@ class SeatView:
             return 0
         return items.price(self.seat if seat is None else seat, items.by_id[item_id])
 
+    def preview(self, action: Action) -> Any:
+        """What one of this seat's actions would change for it, in counts only (see
+        :mod:`engine.game.lookahead`): a bot's one-ply look ahead."""
+        from engine.game.lookahead import preview
+
+        if action.seat != self.seat:
+            raise ValueError("a seat previews only its own actions")
+        return preview(self._game, action)
+
     def item_name(self, item_id: str) -> str:
         """An item's name (the id itself for a declared action that is no item)."""
         items = self._game.items

@@ -1,0 +1,97 @@
+"""One ply ahead: what an action would do for its seat, tried on a copy of the game.
+
+Bots weigh declared actions (sail a ship, sell a card, play an action card) by their
+effect, which only running them can tell. ``preview`` copies the game (the ruleset and
+its compiled rules are shared, never copied), applies the action to the copy and reports
+what changed *for the acting seat, in counts only*: its score, coins, cards in hand,
+cards on its fields and fields. The copy's draw pile is shuffled with a seed of its own
+first, so a preview never tells the true order of hidden cards, and choices inside
+effects take the first option. The real game, its log and its random numbers are
+untouched.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from engine.errors import BohnError
+
+if TYPE_CHECKING:
+    from engine.game.actions import Action
+    from engine.game.core import Game
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What one action changes for its seat (after minus before)."""
+
+    score: int
+    coins: int
+    hand: int
+    planted: int
+    fields: int
+    refused: bool = False
+
+    def value(self) -> float:
+        """A plain estimate in coins: score first, cards in hand and on fields a little."""
+        if self.refused:
+            return float("-inf")
+        return self.score + 0.25 * self.hand + 0.1 * self.planted + 0.5 * self.fields
+
+
+def _standing(game: Game, seat: int) -> tuple[int, int, int, int, int]:
+    st = game.state
+    coins = len(st.coins[seat])
+    fx = game.fx
+    score = int(fx.modified("score", coins, player=seat)) if fx is not None and fx.has("score") else coins
+    return score, coins, len(st.hands[seat]), sum(len(f) for f in st.fields[seat]), len(st.fields[seat])
+
+
+def _share_immutables() -> None:
+    """Rule objects (the typed ruleset model, compiled effects, spans, read-only maps)
+    never change after loading: a copy of a game shares them instead of copying them."""
+    from types import MappingProxyType
+
+    from engine.errors import Span
+    from engine.lang import compiler
+    from engine.rules import model
+
+    shared: list[type] = [MappingProxyType, Span, compiler.Compiled, compiler.CompiledTrigger,
+                          compiler.CompiledModifier, compiler.CompiledAction]
+    shared += [t for t in vars(model).values() if isinstance(t, type) and t.__module__ == model.__name__]
+    for t in shared:
+        copy._deepcopy_dispatch[t] = copy._deepcopy_atomic  # type: ignore[attr-defined]
+
+
+def copy_game(game: Game) -> Game:
+    """A private copy that shares the immutable ruleset and records and tells nothing."""
+    _share_immutables()
+    memo = {id(game.rules): game.rules, id(game.listeners): [], id(game.events): []}
+    twin = copy.deepcopy(game, memo)
+    twin.listeners = []
+    twin.record = False
+    twin.logging = False
+    twin.events = []
+    if twin.fx is not None:
+        from engine.game.effects import first_option
+
+        twin.fx.choice_hook = first_option
+    twin.state.rng.seed(game.seed * 1_000_003 + game.actions_taken)
+    random.Random(game.seed + 7 * game.actions_taken).shuffle(twin.state.deck)
+    return twin
+
+
+def preview(game: Game, action: Action) -> Outcome:
+    """Apply ``action`` to a copy of ``game``; report the change for ``action.seat``."""
+    seat = action.seat
+    before = _standing(game, seat)
+    twin = copy_game(game)
+    try:
+        twin.apply(action)
+    except BohnError:
+        return Outcome(0, 0, 0, 0, 0, refused=True)
+    after = _standing(twin, seat)
+    return Outcome(*(a - b for a, b in zip(after, before)))

@@ -1,0 +1,55 @@
+"""The greedy bot weighs declared actions one ply ahead: it takes those that gain and
+leaves those that lose, and a preview changes nothing in the real game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.agents.greedy import GreedyBot
+from engine.game.actions import ACT
+from engine.game.core import Game
+from engine.game.lookahead import preview
+from engine.rules.loader import load_ruleset
+from engine.sim.play import play_game
+
+HOUSE = """\
+extends: base
+effects:
+  +market:
+    effect: |
+      action sell on own_turn if count(cards(hand)) > 1 { discard(first(cards(hand), 1)) gain(owner, 1) }
+  +waste:
+    effect: |
+      action burn on own_turn if coins(owner) > 0 { pay(owner, 1) }
+"""
+
+
+def _rules(tmp: Path):  # type: ignore[no-untyped-def]
+    path = tmp / "market.yaml"
+    path.write_text(HOUSE, encoding="utf-8")
+    return load_ruleset(str(path))
+
+
+def test_greedy_takes_the_action_that_gains_and_never_the_one_that_loses(tmp_path: Path) -> None:
+    rules = _rules(tmp_path)
+    taken: dict[str, int] = {"market": 0, "waste": 0}
+    for seed in range(3):
+        played = play_game(rules, 3, seed, [GreedyBot(seed + s) for s in range(3)])
+        for e in played.game.events:
+            if e["type"] == "acted":
+                taken[e["action"]] += 1
+    assert taken["market"] > 10 and taken["waste"] == 0, taken
+
+
+def test_a_preview_leaves_the_real_game_untouched(tmp_path: Path) -> None:
+    rules = _rules(tmp_path)
+    game = Game(rules, 3, seed=5)
+    seat = game.decider
+    assert seat is not None
+    sell = next(a for a in game.legal_actions(seat) if a.kind == ACT and a.want == ("market",))
+    hand, coins, events, deck = list(game.state.hands[seat]), list(game.state.coins[seat]), len(game.events), list(game.state.deck)
+    outcome = preview(game, sell)
+    assert (outcome.coins, outcome.hand, outcome.score) == (1, -1, 1)  # the card discarded comes back as the coin
+    assert (list(game.state.hands[seat]), list(game.state.coins[seat]), len(game.events), list(game.state.deck)) == (hand, coins, events, deck)
+    burn_free = preview(game, sell._replace(card=99))
+    assert burn_free.refused
