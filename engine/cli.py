@@ -341,6 +341,10 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         raise BohnError.one("C500", "name what to vary: --set PATH=V1,V2,... and/or --house FILE...")
     axes = [parse_set(text, number) for number, text in enumerate(args.set or [], start=1)]
     houses = list(args.house or [])
+    if args.plot:
+        from engine.sim.plot import require_matplotlib
+
+        require_matplotlib()  # before any game is played
     baseline, variations = combinations(args.ruleset, args.variant, args.players, axes, houses)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     quiet = args.quiet or args.format != "text"
@@ -353,6 +357,12 @@ def cmd_sweep(args: argparse.Namespace) -> int:
                        axes=axes, houses=houses)
     finally:
         backend.close()
+    if args.plot:
+        from engine.sim.sweep_plot import write_sweep_plot
+
+        write_sweep_plot(Path(args.plot), result)
+        if not quiet:
+            print(f"plot written to {args.plot}", file=sys.stderr)
     if args.format == "json":
         print(json.dumps(to_json(result), indent=2))
     elif args.format == "csv":
@@ -516,6 +526,8 @@ def build_parser() -> argparse.ArgumentParser:
     sw.add_argument("--no-trading", action="store_true", help="close every trading window at once")
     sw.add_argument("--format", choices=("text", "json", "csv"), default="text", help="output format (default: text)")
     sw.add_argument("--quiet", action="store_true", help="no progress output")
+    sw.add_argument("--plot", metavar="FILE", help="draw the differences and win shares into FILE (.png, .svg, .pdf); "
+                                                   "needs pip install 'bohn[plot]'")
     sw.add_argument("--jobs", type=int, default=1, help="local processes to run games in (default: 1)")
     sw.add_argument("--scheduler", metavar="ADDRESS", help="run the games on a Dask cluster, e.g. tcp://host:8786 "
                     "(needs pip install 'bohn[dask]')")

@@ -112,3 +112,18 @@ def test_text_report_marks_clear_differences() -> None:
     row = next(line for line in lines if line.startswith("player_counts"))
     assert "+0.00 [+0.00, +0.00]" in row and "*" not in row
     assert to_csv(sweep(baseline, variations, 4, 1, bots=["random"], trading=False, axes=axes)).count("\n") == 3
+
+
+def test_plot_is_drawn_with_the_extra_and_refused_without(bohn, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    args = ["sweep", "--players", "4", "--games", "3", "--bots", "random", "--no-trading", "--quiet",
+            "--set", "player_counts.4.field_price=1,2"]
+    if pytest.importorskip("matplotlib"):
+        picture = tmp_path / "sweep.png"
+        assert bohn(*args, "--plot", str(picture)).code == 0
+        assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    refused = bohn(*args, "--plot", str(tmp_path / "none.png"))
+    assert refused.code == 2 and "C520" in refused.err and "bohn[plot]" in refused.err
+    assert not (tmp_path / "none.png").exists() and refused.out == "", "refused before any game is played"
