@@ -269,7 +269,7 @@ class Game:
         bean_of = self.state.bean_of
         fields = self.state.fields[seat]
         fx = self.fx
-        empty_ok = not self._one_field_per_bean or not self._grown_elsewhere(seat, bean)
+        empty_ok = not self._one_field_per_bean or (any(not f for f in fields) and not self._grown_elsewhere(seat, bean))
         if fx is None:
             return [i for i, f in enumerate(fields) if (empty_ok if not f else bean_of[f[0]] == bean)]
         name = self.state.bean_ids[bean]

@@ -69,8 +69,10 @@ class Items:
         total = len(coins)
         owned = self._groups[seat]
         limit = game.rules.item_limit
+        priced = game.fx is not None and game.fx.has("price")  # printed prices unless a rule changes them
         return [Action(BUY_ITEM, seat, want=(it.id,)) for it, pay in self._open
-                if (total if pay < 0 else per_bean.get(pay, 0)) >= self.price(seat, it) and owned.get(it.group, 0) < limit]
+                if owned.get(it.group, 0) < limit
+                and (total if pay < 0 else per_bean.get(pay, 0)) >= (self.price(seat, it) if priced else it.price)]
 
     def price(self, seat: int, item: Item) -> int:
         """What ``seat`` pays for ``item``: its printed price after `price` modifiers."""
