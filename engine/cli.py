@@ -12,10 +12,13 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Callable, NoReturn, Sequence
+from typing import TYPE_CHECKING, Callable, NoReturn, Sequence
 
 from engine.errors import BohnError, Diagnostic, Span
 from engine.paths import display_path
+
+if TYPE_CHECKING:
+    from engine.sim.sweep import SweepResult
 
 Handler = Callable[[argparse.Namespace], int]
 _HANDLERS: dict[str, Handler] = {}
@@ -370,7 +373,26 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     else:
         for line in text_lines(result):
             print(line)
-    return 0
+    return _sweep_exit(result, args.max_failures, args.players, bots, not args.no_trading)
+
+
+def _sweep_exit(result: SweepResult, allowed: float, players: int, bots: list[str], trading: bool) -> int:
+    """1 when a combination lost more games to errors than ``--max-failures`` allows (as
+    ``simulate``); each such combination is named on stderr with a game to replay."""
+    from engine.sim.failures import replay_command
+
+    code = 0
+    for label, settings, tally in zip(result.labels, result.settings, result.tallies):
+        if not tally.failed or tally.failed <= allowed * result.games:
+            continue
+        first = tally.failures[0]
+        command = replay_command(settings.get("house") or result.ruleset, result.variant, players, first.seed, bots, trading)
+        extra = " (with the --set values written into a house-rule file)" if set(settings) - {"house"} else ""
+        print(Diagnostic("G641", f"{tally.failed} of {result.games} game(s) of `{label}` failed; the first, seed "
+                                 f"{first.seed}: error {first.code}: {first.message}",
+                         hint=f"replay it with: {command}{extra}").format(), file=sys.stderr)
+        code = 1
+    return code
 
 
 @command("replay")
@@ -526,6 +548,8 @@ def build_parser() -> argparse.ArgumentParser:
     sw.add_argument("--no-trading", action="store_true", help="close every trading window at once")
     sw.add_argument("--format", choices=("text", "json", "csv"), default="text", help="output format (default: text)")
     sw.add_argument("--quiet", action="store_true", help="no progress output")
+    sw.add_argument("--max-failures", type=float, default=0.0, metavar="SHARE",
+                    help="share of games (0 to 1) of a combination allowed to stop with an error before the exit code is 1 (default: 0)")
     sw.add_argument("--plot", metavar="FILE", help="draw the differences and win shares into FILE (.png, .svg, .pdf); "
                                                    "needs pip install 'bohn[plot]'")
     sw.add_argument("--jobs", type=int, default=1, help="local processes to run games in (default: 1)")

@@ -127,3 +127,17 @@ def test_plot_is_drawn_with_the_extra_and_refused_without(bohn, tmp_path: Path, 
     refused = bohn(*args, "--plot", str(tmp_path / "none.png"))
     assert refused.code == 2 and "C520" in refused.err and "bohn[plot]" in refused.err
     assert not (tmp_path / "none.png").exists() and refused.out == "", "refused before any game is played"
+
+
+def test_failed_games_are_named_and_set_the_exit_code(bohn, tmp_path: Path) -> None:
+    house = tmp_path / "lone.yaml"  # forbids harvesting a lone bean: some games deadlock (G640)
+    house.write_text('extends: base\nid: lone\nname: No lone harvest\neffects:\n'
+                     '  +no_lone:\n    effect: "modify may_harvest if field.size == 1 = false"\n')
+    args = ["sweep", "--players", "4", "--games", "6", "--seed", "3", "--house", str(house), "--quiet"]
+    run = bohn(*args)
+    assert run.code == 1 and "error G641" in run.err and f"of `{house}` failed; the first, seed" in run.err
+    assert f"bohn play --ruleset {house}" in run.err and "G640" in run.out, "the table names the error too"
+    row = json.loads(bohn(*args, "--format", "json").out)["combinations"][1]
+    assert row["failed_games"] >= 1 and row["finished_games"] + row["failed_games"] == 6
+    assert row["vs_baseline"]["paired_games"] == row["finished_games"], "a failed game has no pair"
+    assert bohn(*args, "--max-failures", "1").code == 0
