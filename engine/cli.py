@@ -238,6 +238,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     if args.games < 1:
         raise BohnError.one("C500", "--games must be at least 1")
+    if not 0 <= args.max_failures <= 1:
+        raise BohnError.one("C500", "--max-failures is a share of the games, from 0 to 1 (0.05 allows 5 %)")
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     rules = load_ruleset(args.ruleset, args.variant)
     rules.row(args.players)

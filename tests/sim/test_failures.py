@@ -96,3 +96,8 @@ def test_compare_refuses_to_conclude(bohn, house: Path) -> None:
 def test_a_clean_comparison_still_concludes(bohn) -> None:
     run = bohn("simulate", "--games", "3", "--compare", "base", "--quiet")
     assert run.code == 0 and "NO CONCLUSION" not in run.out
+
+
+def test_failure_share_must_be_a_share(bohn) -> None:
+    run = bohn("simulate", "--games", "1", "--max-failures", "5")
+    assert run.code == 2 and "--max-failures is a share" in run.err
