@@ -168,6 +168,15 @@ class HumanAgent:
     def _print(self, text: str = "") -> None:
         print(text, file=self._out)
 
+    def _wrapped(self, text: str, indent: int = 6) -> None:
+        """A long line wrapped to the terminal, continued under its start."""
+        import textwrap
+
+        from engine.sim.narrate import terminal_width
+
+        self._print("\n".join(textwrap.wrap(text, width=terminal_width(), subsequent_indent=" " * indent,
+                                             break_on_hyphens=False)) or text)
+
     # ------------------------------------------------------------------ narration
 
     def watch(self, game: Any, seat: int) -> None:
@@ -203,7 +212,7 @@ class HumanAgent:
         names = ["you" if s == me else f"seat {s}" for s in range(max(8, (seat or 0) + 1, (event.get("target") or 0) + 1))]
         text = tell(event, names, self._labels)
         if text:
-            self._print(f"  · {text}")
+            self._wrapped(f"  · {text}", 4)
 
     def _beans(self, ids: list[str]) -> str:
         from engine.sim.narrate import beans
@@ -219,16 +228,16 @@ class HumanAgent:
         for seat, fields in enumerate(table["fields"]):
             shown = "  ".join(f"[{count} {names.get(bean, bean)}]" if bean else "[empty]" for bean, count in fields)
             who = "you" if seat == view.seat else f"seat {seat}"
-            self._print(f"   {who:<7} coins {table['coins'][seat]:>2}  hand {table['hand_sizes'][seat]:>2}  fields {shown}")
+            self._wrapped(f"   {who:<7} coins {table['coins'][seat]:>2}  hand {table['hand_sizes'][seat]:>2}  fields {shown}", 28)
         for zone, beans in table["zones"].items():
             if beans and zone != "discard":
                 listed = ", ".join(f"r{i + 1} {names.get(b, b)}" if zone == view.trade_zone() else names.get(b, b)
                                    for i, b in enumerate(beans))
-                self._print(f"   {zone}: {listed}")
+                self._wrapped(f"   {zone}: {listed}")
         hand = ", ".join(f"{i + 1} {names.get(b, b)}" for i, b in enumerate(table["hand"])) or "empty"
-        self._print(f"   your hand (front first): {hand}")
+        self._wrapped(f"   your hand (front first): {hand}")
         if table["set_aside"]:
-            self._print(f"   set aside to plant: {', '.join(names.get(b, b) for b in table['set_aside'])}")
+            self._wrapped(f"   set aside to plant: {', '.join(names.get(b, b) for b in table['set_aside'])}")
 
     def _show_offer(self, view: SeatView) -> None:
         offer = view.pending_offer()
