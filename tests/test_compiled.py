@@ -26,16 +26,21 @@ pytestmark = [
 
 @pytest.fixture(scope="module")
 def compiled(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The compiled build as a user gets it: one command in a fresh virtual environment
+    (``BOHN_COMPILE=1 pip install .``); the site-packages folder it installed into."""
     out = tmp_path_factory.mktemp("compiled")
+    venv = out / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    python = venv / ("Scripts" if os.name == "nt" else "bin") / "python"
     env = {**os.environ, "BOHN_COMPILE": "1"}
-    proc = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out / "wheel"), str(ROOT)],
-                          capture_output=True, text=True, env=env)
+    proc = subprocess.run([str(python), "-m", "pip", "install", "-q", str(ROOT)], capture_output=True, text=True, env=env)
     if proc.returncode != 0:
         pytest.fail(proc.stderr[-3000:])
-    [wheel] = (out / "wheel").glob("bohn-*.whl")
-    target = out / "site"
-    subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(wheel)], check=True)
-    return target
+    version = subprocess.run([str(venv / "bin" / "bohn"), "--version"], capture_output=True, text=True)
+    assert version.returncode == 0 and version.stdout.startswith("bohn "), version.stderr
+    site = subprocess.run([str(python), "-c", "import engine, pathlib; print(pathlib.Path(engine.__file__).parent.parent)"],
+                          capture_output=True, text=True, cwd=out, check=True)
+    return Path(site.stdout.strip())
 
 
 def _run(target: Path | None, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
