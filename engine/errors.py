@@ -101,6 +101,7 @@ CODES: dict[str, CodeInfo] = {
     "T730": CodeInfo("cancel with nothing to cancel", "`cancel` stops a declared action: use it in an `action` body or a `when action_played` trigger."),
     "T731": CodeInfo("unknown option in an effect", "`option(\"name\")` reads one of the ruleset's `options` by a string literal."),
     "T732": CodeInfo("malformed list filter", "A filter reads `[c in cards(hand) if c.bean == red]`; a map `[c.bean for c in cards(hand)]`."),
+    "T734": CodeInfo("bad procedure", "A procedure has a new name (not a statement's or function's), one declaration per ruleset, and typed parameters: `proc toll(p: player, n: int) { … }`."),
     # L8xx — the effect language
     "L800": CodeInfo("effect syntax error", "See docs/effect-language.md for the grammar."),
     "L801": CodeInfo("unknown name", "Use a bean, zone, variable or context name (owner, active, opponent, event, value…)."),

@@ -53,6 +53,7 @@ TOPICS: dict[str, tuple[str, str]] = {
     "T730": ("cancel", "cancel"),
     "T731": ("option", "option("),
     "T732": ("list filter", "filter"),
+    "T734": ("procedure", "procedure"),
     "S201": ("missing required key", "key"),
     "S202": ("unknown key", "spelling"),
     "S203": ("not of type", "type"),

@@ -34,8 +34,8 @@ class GreedyBot:
         self._offers = 0
         self._tried: set[Action] = set()
         self._top: dict[str, int] = {}  # last beanometer step per bean (the printed card's)
-        #: declared actions weighed this turn: (action number, times taken) -> value
-        self._weighed: dict[tuple[int, int], float] = {}
+        #: declared actions weighed this turn: (action number, value number, times taken) -> value
+        self._weighed: dict[tuple[int, int, int], float] = {}
         self._taken: dict[int, int] = {}
 
     # ------------------------------------------------------------------ helpers
@@ -120,7 +120,7 @@ class GreedyBot:
         is weighed once per turn and number of times already taken."""
         best, best_value = None, 0.0
         for a in acts:
-            key = (a.card, self._taken.get(a.card, 0))
+            key = (a.card, a.field, self._taken.get(a.card, 0))
             value = self._weighed.get(key)
             if value is None:
                 value = self._weighed[key] = view.preview(a).value()

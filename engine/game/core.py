@@ -131,7 +131,7 @@ class Game:
                 self.harvest(action.seat, action.field)
             elif action.kind == ACT:
                 assert self.fx is not None
-                self.fx.take_action(action.seat, action.card)
+                self.fx.take_action(action.seat, action.card, action.field)
             elif action.kind == BUY_ITEM:
                 assert self.items is not None
                 self.items.claim(action.seat, action.want[0])
@@ -198,7 +198,7 @@ class Game:
         if self.can_buy_field(seat):
             out.append(Action(BUY_FIELD, seat))
         if self.fx is not None and self.fx.actions:
-            out.extend(Action(ACT, seat, card=i, want=(a.rule,)) for i, a in self.fx.legal_actions(seat))
+            out.extend(Action(ACT, seat, field=v, card=i, want=(a.rule,)) for i, a, v in self.fx.legal_actions(seat))
         if self.items is not None:
             out.extend(self.items.actions(seat))
         return out
@@ -208,7 +208,7 @@ class Game:
         if action.kind == BUY_FIELD:
             return self.can_buy_field(seat)
         if action.kind == ACT:
-            return self.fx is not None and any(i == action.card for i, _ in self.fx.legal_actions(seat))
+            return self.fx is not None and any(i == action.card and v == action.field for i, _, v in self.fx.legal_actions(seat))
         if action.kind == BUY_ITEM:
             items = self.items
             return (items is not None and len(action.want) == 1 and action.want[0] in items.by_id

@@ -38,6 +38,8 @@ if TYPE_CHECKING:
 
 #: Times one seat may take one declared action in a turn.
 MAX_ACTION_USES = 10
+#: Values of one action's parameter offered at once (the first ones of its list).
+MAX_ACTION_VALUES = 50
 
 ChoiceHook = Callable[[int, Sequence[Any], str, bool], "int | None"]
 
@@ -77,6 +79,7 @@ class GameEffects:
         self.uses: dict[tuple[int, int], int] = {}
         self.choice_hook: ChoiceHook = first_option
         self.fronts: list[int | None] = []
+        self._procedures: dict[str, Any] | None = None
         for effect in game.rules.effects:  # every player owns a copy of the ruleset's effects
             for seat in range(game.players):
                 self.own(effect.compiled, seat)
@@ -114,8 +117,10 @@ class GameEffects:
         if triggers:
             fire(triggers, event, payload, self)
 
-    def legal_actions(self, seat: int) -> list[tuple[int, CompiledAction]]:
-        """Declared actions ``seat`` may take now: (index, action)."""
+    def legal_actions(self, seat: int) -> list[tuple[int, CompiledAction, int]]:
+        """Declared actions ``seat`` may take now: (index, action, value number); an action
+        with a parameter is offered once per value of its list (at most MAX_ACTION_VALUES)
+        for which its condition and cost hold, a plain action with value number -1."""
         out = []
         active = self.game.state.active
         for index, (action, owner) in enumerate(self.actions):
@@ -123,12 +128,34 @@ class GameEffects:
                 continue
             if action.timing == "own_turn" and seat != active or action.timing == "others_turn" and seat == active:
                 continue
-            ctx = new_ctx(self, seat, action.rule)
-            if action.cost is not None and self.coins(seat) < action.cost(ctx):
+            if action.values is None:
+                if self._allowed(action, new_ctx(self, seat, action.rule)):
+                    out.append((index, action, -1))
                 continue
-            if action.condition is None or action.condition(ctx):
-                out.append((index, action))
+            values = list(action.values(new_ctx(self, seat, action.rule)))[:MAX_ACTION_VALUES]
+            for number, value in enumerate(values):
+                if self._allowed(action, new_ctx(self, seat, action.rule, {action.param: value})):
+                    out.append((index, action, number))
         return out
+
+    def _allowed(self, action: CompiledAction, ctx: Any) -> bool:
+        if action.cost is not None and self.coins(ctx.vars["owner"]) < action.cost(ctx):
+            return False
+        return action.condition is None or bool(action.condition(ctx))
+
+    def procedure(self, name: str) -> Any:
+        """A procedure declared anywhere in the ruleset (its effects or its items)."""
+        if self._procedures is None:
+            found: dict[str, Any] = {}
+            rules = self.game.rules
+            parts = [e.compiled for e in rules.effects] + [p for it in rules.items for p in (it.effect, it.on_buy) if p]
+            for compiled in parts:
+                found.update(compiled.procedures)
+            self._procedures = found
+        try:
+            return self._procedures[name]
+        except KeyError:
+            raise BohnError.one("L813", f"no procedure `{name}` in this ruleset") from None
 
     def find_action(self, seat: int, name: str) -> int | None:
         """The index of ``seat``'s declared action called ``name``: its `action` name, the
@@ -141,11 +168,14 @@ class GameEffects:
                 return index
         return None
 
-    def take_action(self, seat: int, index: int) -> None:
-        """Take a declared action: `action_played` fires first, and a trigger's `cancel`
-        stops the action before its cost is paid; `cancel` in the body ends the body."""
+    def take_action(self, seat: int, index: int, value: int = -1) -> None:
+        """Take a declared action (with its parameter's value number ``value``):
+        `action_played` fires first, and a trigger's `cancel` stops the action before its
+        cost is paid; `cancel` in the body ends the body."""
         action, owner = self.actions[index]
         ctx = new_ctx(self, seat, action.rule)
+        if action.values is not None and action.param is not None:
+            ctx.vars[action.param] = list(action.values(ctx))[value]
         self.uses[(seat, index)] = self.uses.get((seat, index), 0) + 1
         if self.listens("action_played"):
             try:

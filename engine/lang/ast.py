@@ -198,9 +198,21 @@ class ActionDecl(Node):
     condition: Expr | None
     cost: Expr | None
     body: tuple[Stmt, ...]
+    #: ``action NAME(var in LIST)``: the action is offered once per value of the list
+    param: str | None = None
+    values: Expr | None = None
 
 
-Rule = Trigger | Modifier | ActionDecl
+@dataclass(frozen=True, slots=True)
+class Procedure(Node):
+    """``proc NAME(a: T, …) { … }``: statements any rule of the ruleset may call."""
+
+    name: str
+    params: tuple[tuple[str, str], ...]
+    body: tuple[Stmt, ...]
+
+
+Rule = Trigger | Modifier | ActionDecl | Procedure
 
 
 @dataclass(frozen=True, slots=True)

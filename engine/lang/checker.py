@@ -28,10 +28,21 @@ class CheckEnv:
     zones: dict[str, str] = field(default_factory=dict)
     #: the ruleset's option names; None: not known (a snippet checked on its own)
     options: frozenset[str] | None = None
+    #: procedures declared anywhere in the ruleset: (name, ((param, type), …))
+    procs: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
 
     @classmethod
-    def of(cls, beans: Iterable[str], zones: dict[str, str], options: Iterable[str] | None = None) -> CheckEnv:
-        return cls(frozenset(beans), dict(zones), None if options is None else frozenset(options))
+    def of(cls, beans: Iterable[str], zones: dict[str, str], options: Iterable[str] | None = None,
+           procs: Iterable[tuple[str, tuple[tuple[str, str], ...]]] = ()) -> CheckEnv:
+        return cls(frozenset(beans), dict(zones), None if options is None else frozenset(options), tuple(sorted(procs)))
+
+
+#: Types a procedure's parameter may have.
+PARAM_TYPES = ("int", "bool", "str", "bean", "card", "field", "player", "zone")
+
+
+def _known_type(t: str) -> bool:
+    return t in PARAM_TYPES or (V.element(t) in PARAM_TYPES)
 
 
 class Types(dict):  # type: ignore[type-arg]
@@ -48,6 +59,8 @@ class Checker:
         self.types = Types()
         #: whether `cancel` means something here: in an action, or a trigger on `action_played`
         self.cancellable = False
+        #: callable procedures: the ruleset's and this snippet's own
+        self.procs: dict[str, tuple[tuple[str, str], ...]] = dict(env.procs)
 
     def error(self, code: str, message: str, span: Span | None, hint: str | None = None) -> str:
         self.problems.append(Diagnostic(code, message, span, "error", hint))
@@ -65,10 +78,15 @@ class Checker:
 
     def program(self, program: A.Program) -> None:
         for rule in program.rules:
+            if isinstance(rule, A.Procedure):
+                self.procs[rule.name] = rule.params
+        for rule in program.rules:
             if isinstance(rule, A.Trigger):
                 self.trigger(rule)
             elif isinstance(rule, A.Modifier):
                 self.modifier(rule)
+            elif isinstance(rule, A.Procedure):
+                self.procedure(rule)
             else:
                 self.action(rule)
         self.block(program.statements, dict(V.CONTEXT))
@@ -102,8 +120,22 @@ class Checker:
             self.expect(rule.condition, scope, "bool", "a modifier's condition")
         self.expect(rule.value, scope, value_type, f"the value of `{rule.query}`")
 
+    def procedure(self, rule: A.Procedure) -> None:
+        if rule.name in V.STATEMENTS or rule.name in V.FUNCTIONS:
+            self.error("T734", f"procedure `{rule.name}` would hide the language's own `{rule.name}`; choose another name", rule.span)
+        scope = dict(V.CONTEXT)
+        for name, t in rule.params:
+            if not _known_type(t):
+                self.error("T734", f"procedure `{rule.name}`: parameter `{name}` has unknown type `{t}` (say "
+                           f"{', '.join(PARAM_TYPES)} or list[…] of one){did_you_mean(t, PARAM_TYPES)}", rule.span)
+            scope[name] = t if _known_type(t) else "any"
+        self.block(rule.body, scope)
+
     def action(self, rule: A.ActionDecl) -> None:
         scope = dict(V.CONTEXT)
+        if rule.param is not None and rule.values is not None:
+            t = self.expr(rule.values, scope)
+            scope[rule.param] = self._element(t, rule.values.span, "an action's values")
         if rule.timing not in V.TIMINGS:
             self.error("L801", f"`on {rule.timing}`: say {', '.join(V.TIMINGS)}{did_you_mean(rule.timing, V.TIMINGS)}", rule.span)
         if rule.condition is not None:
@@ -273,6 +305,11 @@ class Checker:
         return table[e.name]
 
     def call(self, e: A.Call, scope: dict[str, str], *, statement: bool) -> str:
+        if e.func in self.procs and e.func not in V.STATEMENTS and e.func not in V.FUNCTIONS:
+            if not statement:
+                return self.error("L812", f"procedure `{e.func}` changes the game and has no value; call it as a statement", e.span)
+            signature = V.Signature(tuple(V.Param(n, t) for n, t in self.procs[e.func]), "none", "")
+            return self._arguments(e, signature, scope)
         if e.func in V.STATEMENTS:
             if not statement:
                 return self.error("L812", f"`{e.func}` changes the game and has no value; use it as a statement", e.span)
@@ -280,10 +317,13 @@ class Checker:
         elif e.func in V.FUNCTIONS:
             signature = V.FUNCTIONS[e.func]
         else:
-            known = [*V.STATEMENTS, *V.FUNCTIONS]
-            return self.error("L807", f"no statement or function `{e.func}`{did_you_mean(e.func, known)}", e.span)
+            known = [*V.STATEMENTS, *V.FUNCTIONS, *self.procs]
+            return self.error("L807", f"no statement, function or procedure `{e.func}`{did_you_mean(e.func, known)}", e.span)
         if e.func in ("min", "max") and not e.kwargs:
             return self._min_max(e, scope)
+        return self._arguments(e, signature, scope)
+
+    def _arguments(self, e: A.Call, signature: V.Signature, scope: dict[str, str]) -> str:
         params = signature.params
         given: dict[str, A.Expr] = {}
         if len(e.args) > len(params):

@@ -89,6 +89,18 @@ class CompiledAction:
     body: Fn
     span: Span | None
     rule: str
+    #: ``action NAME(param in values)``: offered once per value, bound to ``param``
+    param: str | None = None
+    values: Fn | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CompiledProcedure:
+    name: str
+    params: tuple[str, ...]
+    body: Fn
+    span: Span | None
+    rule: str
 
 
 @dataclass
@@ -99,6 +111,7 @@ class Compiled:
     triggers: list[CompiledTrigger] = field(default_factory=list)
     modifiers: list[CompiledModifier] = field(default_factory=list)
     actions: list[CompiledAction] = field(default_factory=list)
+    procedures: dict[str, CompiledProcedure] = field(default_factory=dict)
     body: Fn | None = None
     #: ``(kind, name)`` of every vocabulary entry the snippet uses (see ``usage``)
     uses: Counter[tuple[str, str]] = field(default_factory=Counter)
@@ -231,9 +244,15 @@ _COMPARE: dict[str, Callable[[Any, Any], bool]] = {
 
 
 class Compiler:
-    def __init__(self, types: Types, env: CheckEnv) -> None:
+    def __init__(self, types: Types, env: CheckEnv, program: A.Program | None = None) -> None:
         self.types = types
         self.env = env
+        #: procedures callable here (the ruleset's and the snippet's own), and the snippet's
+        #: own compiled ones (filled after compiling, looked up when called)
+        self.procs: dict[str, tuple[tuple[str, str], ...]] = dict(env.procs)
+        if program is not None:
+            self.procs.update({r.name: r.params for r in program.rules if isinstance(r, A.Procedure)})
+        self.local: dict[str, CompiledProcedure] = {}
 
     # ------------------------------------------------------------------ expressions
 
@@ -278,6 +297,21 @@ class Compiler:
         if isinstance(e, A.ListComp):
             return self.comprehension(e)
         raise AssertionError(f"cannot compile {e!r}")  # pragma: no cover - the checker rejects it first
+
+    def call_procedure(self, call: A.Call) -> Fn:
+        """Call a procedure: its parameters and the caller's owner, active player and
+        opponent are its only names; it spends the caller's budget."""
+        name = call.func
+        params = self.procs[name]
+        args = self._arguments(call, V.Signature(tuple(V.Param(n, t) for n, t in params), "none", ""))
+        local = self.local
+
+        def perform(ctx: Ctx) -> None:
+            proc = local.get(name) or ctx.world.procedure(name)
+            scope = {"owner": ctx.vars["owner"], "active": ctx.vars["active"], "opponent": ctx.vars["opponent"]}
+            scope.update({k: f(ctx) for k, f in args})
+            proc.body(Ctx(ctx.world, scope, ctx.budget, ctx.rule))
+        return perform
 
     def comprehension(self, e: A.ListComp) -> Fn:
         """A filter or map: each item read spends one unit of the evaluation budget."""
@@ -460,6 +494,8 @@ class Compiler:
             def cancel(ctx: Ctx) -> None:
                 raise CancelAction(ctx.rule)
             return cancel
+        if isinstance(s, A.CallStmt) and s.call.func not in V.STATEMENTS:
+            return self.call_procedure(s.call)
         if isinstance(s, A.CallStmt):
             name = s.call.func
             args = self._arguments(s.call, V.STATEMENTS[name])
@@ -473,8 +509,8 @@ class Compiler:
 
 
 def compile_program(program: A.Program, types: Types, env: CheckEnv, name: str) -> Compiled:
-    c = Compiler(types, env)
-    out = Compiled(name, uses=uses(program))
+    c = Compiler(types, env, program)
+    out = Compiled(name, uses=uses(program), procedures=c.local)
     label = name
 
     def g(fn: Fn, span: Span | None) -> Fn:
@@ -489,10 +525,14 @@ def compile_program(program: A.Program, types: Types, env: CheckEnv, name: str) 
             out.modifiers.append(CompiledModifier(
                 rule.query, rule.by, g(c.expr(rule.condition), sp) if rule.condition else None, g(c.expr(rule.value), sp), sp, label,
                 adjusts=reads_name(rule.condition, "value") or reads_name(rule.value, "value")))
+        elif isinstance(rule, A.Procedure):
+            c.local[rule.name] = CompiledProcedure(rule.name, tuple(n for n, _ in rule.params), g(c.block(rule.body), sp),
+                                                   sp, label)
         else:
             out.actions.append(CompiledAction(
                 rule.name, rule.timing, g(c.expr(rule.condition), sp) if rule.condition else None,
-                g(c.expr(rule.cost), sp) if rule.cost else None, g(c.block(rule.body), sp), sp, label))
+                g(c.expr(rule.cost), sp) if rule.cost else None, g(c.block(rule.body), sp), sp, label,
+                rule.param, g(c.expr(rule.values), sp) if rule.values is not None else None))
     if program.statements:
         out.body = g(c.block(program.statements), program.span)
     return out

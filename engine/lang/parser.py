@@ -228,13 +228,32 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
 
     @v_args(meta=True)
     def action(self, meta: Any, c: list[Any]) -> A.ActionDecl:
-        name, timing, cond, cost, body = c
-        return A.ActionDecl(self._tok(name), str(name), str(timing) if timing is not None else "own_turn", cond, cost, body)
+        name, param, timing, cond, cost, body = c
+        var, values = param if param is not None else (None, None)
+        return A.ActionDecl(self._tok(name), str(name), str(timing) if timing is not None else "own_turn", cond, cost, body,
+                            var, values)
+
+    def action_param(self, c: list[Any]) -> tuple[str, A.Expr]:
+        return (str(c[0]), c[1])
+
+    @v_args(meta=True)
+    def procedure(self, meta: Any, c: list[Any]) -> A.Procedure:
+        name, *rest = c
+        body = rest[-1]
+        params = tuple(p for p in rest[:-1] if p is not None)
+        return A.Procedure(self._tok(name), str(name), params, body)
+
+    def param(self, c: list[Any]) -> tuple[str, str]:
+        return (str(c[0]), c[1])
+
+    def type_name(self, c: list[Any]) -> str:
+        return f"{c[0]}[{c[1]}]" if len(c) > 1 and c[1] is not None else str(c[0])
 
     @v_args(meta=True)
     def start(self, meta: Any, c: list[Any]) -> A.Program:
-        rules = tuple(x for x in c if isinstance(x, (A.Trigger, A.Modifier, A.ActionDecl)))
-        stmts = tuple(x for x in c if not isinstance(x, (A.Trigger, A.Modifier, A.ActionDecl)))
+        kinds = (A.Trigger, A.Modifier, A.ActionDecl, A.Procedure)
+        rules = tuple(x for x in c if isinstance(x, kinds))
+        stmts = tuple(x for x in c if not isinstance(x, kinds))
         return A.Program(self._span(meta), rules, stmts)
 
 

@@ -101,6 +101,26 @@ FUNCTION_EXAMPLES: dict[str, str] = {
 }
 
 
+#: One compiled example per construct of the grammar (beans and zones of the base game).
+CONSTRUCT_EXAMPLES: dict[str, str] = {
+    "trigger": "when harvested by anyone if event.bean == blue and event.coins >= 1 { gain(owner, 1) }",
+    "modifier": "modify beanometer if bean == garden = [1, 2, 3, 4]",
+    "action": "action extra_draw on own_turn if count(cards(hand)) < 3 cost 1 { draw(owner, 2) }",
+    "action with a parameter": "action sell(c in cards(hand)) on own_turn if c.bean != red { discard([c]) gain(owner, 1) }",
+    "procedure": "proc toll(p: player, n: int) { pay(p, n) add_counter(p, \"tolls\", n) }\n"
+                 "when field_bought { toll(owner, 1) }",
+    "let": "let n = count(cards(hand))",
+    "if / else": "if coins(owner) > 2 { draw(owner, 1) } else { gain(owner, 1) }",
+    "repeat": "repeat 2 { draw(owner, 1) }",
+    "for": "for p in others(owner) { gain(p, 1) }",
+    "choose": "choose f from fields(opponent) by owner optional { harvest(f) }",
+    "cancel": "when action_played by others if ask(owner, \"Prevent it?\") { cancel }",
+    "list filter": "let reds = [c in cards(hand) if c.bean == red]",
+    "list map": "let sizes = [f.size for f in fields(owner) if f.size > 0]",
+    "conditional value": "let n = if coins(owner) > 5 then 2 else 1",
+}
+
+
 def _table(rows: list[tuple[str, ...]], head: tuple[str, ...]) -> list[str]:
     out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     out += ["| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |" for row in rows]
@@ -113,6 +133,10 @@ def _params(signature: V.Signature) -> str:
 
 def reference_markdown() -> str:
     out = ["## Reference (generated from the vocabulary; every example is compiled by the tests)", ""]
+    out += ["### Constructs", ""]
+    out += _table([(name, f"`{text}`".replace("\n", "` `")) for name, text in CONSTRUCT_EXAMPLES.items()],
+                  ("construct", "example"))
+    out += [""]
     out += ["### Events", "", "`when EVENT [by owner|others|anyone|active] [if CONDITION] { … }`. Inside, `event.X` reads the payload.", ""]
     out += _table([(f"`{n}`", ", ".join(f"{k}: {t}" for k, t in p.items()), f"`{EVENT_EXAMPLES[n]}`") for n, p in V.EVENTS.items()],
                   ("event", "payload", "example"))

@@ -52,6 +52,7 @@ class World(Protocol):
     def choose(self, player: int, options: Sequence[Any], prompt: str, optional: bool) -> Any: ...
     def ask(self, player: int, prompt: str) -> bool: ...
     def option(self, name: str) -> str: ...
+    def procedure(self, name: str) -> Any: ...
     def may_plant(self, player: int, card: int, field: FieldRef) -> bool: ...
     def may_harvest(self, player: int, field: FieldRef) -> bool: ...
     def do(self, statement: str, args: dict[str, Any], rule: Span | None = None) -> None: ...
@@ -79,6 +80,7 @@ class TableWorld:
     log: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     query_hook: Callable[[str, dict[str, Any]], Any] | None = None
     options: dict[str, str] = field(default_factory=dict)
+    procedures: dict[str, Any] = field(default_factory=dict)
     trigger_depth: int = 0
     discard_id: str = "discard"
     staging_id: str = "set_aside"
@@ -189,6 +191,9 @@ class TableWorld:
 
     def option(self, name: str) -> str:
         return self.options[name]
+
+    def procedure(self, name: str) -> Any:
+        return self.procedures[name]
 
     def may_plant(self, player: int, card: int, field: FieldRef) -> bool:
         """On a table: an own field that is empty or of the card's bean, within its limits,

@@ -179,8 +179,9 @@ def check_options_used(doc: LMap) -> Iterator[Diagnostic]:
 
 
 def _snippets(doc: LMap) -> list[tuple[LMap, str]]:
-    snippets = [(e, "effect") for e in doc.get("effects", [])]
-    return snippets + [(it, key) for it in doc.get("items", []) for key in ("effect", "on_buy") if key in it]
+    snippets = [(e, "effect") for e in doc.get("effects", []) if isinstance(e, LMap) and "effect" in e]
+    return snippets + [(it, key) for it in doc.get("items", []) if isinstance(it, LMap)
+                       for key in ("effect", "on_buy") if key in it]
 
 
 def check_assumptions(doc: LMap) -> Iterator[Diagnostic]:
@@ -244,9 +245,39 @@ def effect_env(doc: LMap) -> "CheckEnv":
 
     beans = [b.get("id") for b in doc.get("beans", []) if isinstance(b, LMap)]
     zones = {z.get("id"): z.get("owner") for z in doc.get("zones", []) if isinstance(z, LMap)}
+    procs = {name: params for name, params, _ in _procedures(doc)}
     return CheckEnv.of([b for b in beans if isinstance(b, str)],
                        {k: v for k, v in zones.items() if isinstance(k, str) and isinstance(v, str)},
-                       [k for k in (doc.get("options") or {}) if isinstance(k, str)])
+                       [k for k in (doc.get("options") or {}) if isinstance(k, str)], procs.items())
+
+
+def _procedures(doc: LMap) -> list[tuple[str, tuple[tuple[str, str], ...], Any]]:
+    """Every ``proc`` of the ruleset's snippets: (name, parameters, span). Snippets that do
+    not parse are skipped here (check_effects reports them)."""
+    from engine.errors import BohnError
+    from engine.lang import ast as A
+    from engine.lang.parser import parse
+
+    found = []
+    for item, key in _snippets(doc):
+        text = item.get(key) if isinstance(item, LMap) else None
+        if not isinstance(text, str) or "proc" not in text:
+            continue
+        try:
+            program = parse(text, child_span(item, key), str(item.get("id", "")))
+        except BohnError:
+            continue
+        found += [(r.name, r.params, r.span) for r in program.rules if isinstance(r, A.Procedure)]
+    return found
+
+
+def check_procedures(doc: LMap) -> Iterator[Diagnostic]:
+    """One procedure per name in a ruleset: a second would silently replace the first."""
+    seen: set[str] = set()
+    for name, _, span in _procedures(doc):
+        if name in seen:
+            yield Diagnostic("T734", f"procedure `{name}` is declared twice in this ruleset; rename one", span)
+        seen.add(name)
 
 
 CHECKS: tuple[Check, ...] = (
@@ -259,6 +290,7 @@ CHECKS: tuple[Check, ...] = (
     check_steps,
     check_options,
     check_options_used,
+    check_procedures,
     check_assumptions,
     check_effects,
     check_items,
