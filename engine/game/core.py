@@ -57,6 +57,9 @@ class Game:
         same = rules.options.get("same_bean_fields")
         #: one field per bean: a bean starts an empty field only if no other field grows it
         self._one_field_per_bean = same is not None and same.value == "one_field_per_bean"
+        self._runout_at_next_draw = rules.option("runout_counts") == "at_next_draw"
+        self._one_runout_per_failed_draw = rules.option("empty_discard_at_reshuffle") == "one_runout"
+        self._shuffle_short_deck = rules.option("short_deck") == "shuffle_with_discards"
         self._payment_zone = self.row.field_payment_to
         self._harvest_any_time = self.row.harvest_when == "any_time"
         self.listeners: list[Callable[[dict[str, Any]], None]] = []
@@ -344,26 +347,62 @@ class Game:
     def draw_one(self) -> int | None:
         """Take the deck's top card, reshuffling and counting run-outs as the rules say.
 
-        A run-out counts the moment the last card is drawn. When the count reaches the
-        row's ``end_after_runouts`` the game is ending and the deck is not refilled. A
-        draw from an empty deck reshuffles the discard pile; if that is empty too the
-        deck has run out again, which keeps every game finite.
+        When a run-out counts is the option ``runout_counts``: the moment the last card
+        is drawn (the default, as CARD-DATA.md reads the rulebook) or at the next attempt
+        to draw from the empty deck. Once the count reaches the row's
+        ``end_after_runouts`` the game is ending and the deck is not refilled. A draw from
+        an empty deck reshuffles the discard pile; if that is empty too, the option
+        ``empty_discard_at_reshuffle`` says what the failed draw costs: every remaining
+        run-out at once (the default, which ends the game) or one run-out. Either way
+        each failed draw counts at least one run-out, so every game is finite.
         """
         st = self.state
-        while not st.deck:
+        if not st.deck:
             if st.ending:
                 return None
-            if st.discard:
-                st.deck.extend(st.discard)
-                st.discard.clear()
-                st.rng.shuffle(st.deck)
-                self.emit("reshuffled", seat=None, cards=len(st.deck))
-            else:
+            if self._runout_at_next_draw:
                 self._run_out()
+                if st.ending:
+                    return None
+            if not self._refill():
+                if self._one_runout_per_failed_draw:
+                    if not self._runout_at_next_draw:  # at the next draw it counted already
+                        self._run_out()
+                else:
+                    while not st.ending:
+                        self._run_out()
+                return None
         card = st.deck.pop()
-        if not st.deck:
+        if not st.deck and not self._runout_at_next_draw:
             self._run_out()
         return card
+
+    def _refill(self) -> bool:
+        """Shuffle the discard pile into the empty deck; False when there is nothing to shuffle."""
+        st = self.state
+        if not st.discard:
+            return False
+        st.deck.extend(st.discard)
+        st.discard.clear()
+        st.rng.shuffle(st.deck)
+        self.emit("reshuffled", seat=None, cards=len(st.deck))
+        return True
+
+    def prepare_draw(self, count: int) -> None:
+        """Before a step or effect draws ``count`` cards: with the house rule
+        ``short_deck: shuffle_with_discards``, a deck holding fewer cards than that (but
+        some) runs out now and is shuffled together with the discard pile — unless that
+        run-out would end the game, in which case the cards left are drawn as usual."""
+        st = self.state
+        if not self._shuffle_short_deck or not 0 < len(st.deck) < count or not st.discard or st.ending:
+            return
+        if st.runouts + 1 >= self.row.end_after_runouts:
+            return
+        self._run_out()
+        st.deck.extend(st.discard)
+        st.discard.clear()
+        st.rng.shuffle(st.deck)
+        self.emit("reshuffled", seat=None, cards=len(st.deck), rule=self.rules.origin("options", "short_deck"))
 
     def _run_out(self) -> None:
         st = self.state

@@ -386,6 +386,7 @@ class GameEffects:
         self._do_move(cards, ZoneRef(self._discard, None))
 
     def _do_draw(self, player: int, count: int) -> None:
+        self.game.prepare_draw(count)
         drawn: list[int] = []
         for _ in range(max(0, count)):
             card = self.game.draw_one()
@@ -397,6 +398,7 @@ class GameEffects:
 
     def _do_reveal(self, count: int, to: ZoneRef) -> None:
         target = self._target(to)
+        self.game.prepare_draw(count)
         for _ in range(max(0, count)):
             card = self.game.draw_one()
             if card is None:

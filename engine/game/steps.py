@@ -153,6 +153,7 @@ class Reveal(StepRun):
         count = self.spec.number("count", game.row)
         if game.fx is not None:
             count = game.fx.modified("reveal_count", count, player=game.state.active)
+        game.prepare_draw(count)
         for _ in range(count):
             card = game.draw_one()
             if card is None:
@@ -193,6 +194,7 @@ class Draw(StepRun):
         count = self.spec.number("count", game.row)
         if game.fx is not None:
             count = game.fx.modified("draw_count", count, player=st.active)
+        game.prepare_draw(count)
         for _ in range(count):
             card = game.draw_one()
             if card is None:

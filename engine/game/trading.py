@@ -16,8 +16,14 @@ seat, clockwise, may make one proposal to the active player. If any trade was
 accepted in that round, the active player gets the floor again. ``MAX_ROUNDS`` and
 ``MAX_PROPOSALS`` bound the window so that no agent can keep a game from ending.
 
+Two options of the ruleset change the window. ``hand_trading: after_revealed`` keeps
+the active player's hand out of trading while revealed cards lie on the table; ending
+trading then keeps those cards (set aside to plant) and opens hand trading, and a
+second end passes the floor to the other seats. ``open_offers: any_seat`` lets the
+other seats offer to the table too, and the first seat to accept trades.
+
 ``legal`` lists the single-card offers (one card for at most one bean, or given away;
-open offers for the active player) — enough for bots and menus; ``apply`` accepts any
+open offers for the active player, and for every seat under ``open_offers: any_seat``) — enough for bots and menus; ``apply`` accepts any
 valid offer too: to a named seat, or of several cards for several beans.
 """
 
@@ -64,6 +70,11 @@ class Trade(StepRun):
         #: cards given out of these zones land in the receiver's zone named here instead of
         #: ``received`` (beans out of a store must be planted, never stored again)
         self.received_from: dict[str, str] = dict(self.spec.params.get("received_from", {}))
+        #: option `hand_trading: after_revealed`: the active player's hand waits until the
+        #: revealed cards are gone (traded, given, or kept by ending trading once)
+        self.hand_waits = game.rules.option("hand_trading") == "after_revealed"
+        #: option `open_offers: any_seat`: other seats may offer to the table too
+        self.open_any = game.rules.option("open_offers") == "any_seat"
         if not game.trading:
             self._close(game)
 
@@ -79,9 +90,13 @@ class Trade(StepRun):
     def _sources(self, game: Game, seat: int) -> list[tuple[str, list[int]]]:
         """Where ``seat`` may give cards from: revealed cards (the active player), the
         hand, and any per-player zones the step names in ``also_from``."""
-        sources: list[tuple[str, list[int]]] = [(HAND, game.state.hands[seat])]
+        sources: list[tuple[str, list[int]]] = []
         if seat == game.state.active:
-            sources.insert(0, (self.revealed_id, self.revealed))
+            sources.append((self.revealed_id, self.revealed))
+            if not (self.hand_waits and self.revealed):
+                sources.append((HAND, game.state.hands[seat]))
+        else:
+            sources.append((HAND, game.state.hands[seat]))
         sources.extend((z, game.state.per_player[z][seat]) for z in self.also_from)
         return sources
 
@@ -121,6 +136,8 @@ class Trade(StepRun):
             out = [Action(PASS, seat)]
             if listing:
                 out.extend(self._single_offers(game, seat, active))
+                if self.open_any:
+                    out.extend(self._single_offers(game, seat, OPEN))
             return out
         out = [Action(END_TRADING, seat)]
         if listing:
@@ -197,8 +214,10 @@ class Trade(StepRun):
         if action.seat == active:
             if action.target == active or not OPEN <= action.target < game.players:
                 return "the active player offers to another seat, or to all (-1)"
-        elif self.partners == "active" and action.target != active:
+        elif self.partners == "active" and action.target != active and not (self.open_any and action.target == OPEN):
             return "trades are only with the active player"
+        elif action.target == OPEN and self.open_any:
+            pass  # open to the table (option `open_offers: any_seat`)
         elif action.target == action.seat or not 0 <= action.target < game.players:
             return "an offer goes to another seat"
         if not action.give and not action.want:
@@ -258,7 +277,10 @@ class Trade(StepRun):
             if self.mode == "solicit":
                 self._next_solicited(game)
         elif kind == END_TRADING:
-            self._start_round(game)
+            if self.hand_waits and self.revealed:
+                self._keep_revealed(game)  # the revealed cards are placed; hand trading opens
+            else:
+                self._start_round(game)
         elif kind == PASS:
             self._next_solicited(game)
 
@@ -329,12 +351,16 @@ class Trade(StepRun):
         else:
             self._close(game)
 
-    def _close(self, game: Game) -> None:
+    def _keep_revealed(self, game: Game) -> None:
+        """The active player keeps the revealed cards nobody took: set aside to plant."""
         active = game.state.active
         if self.revealed:
             kept = [game.bean_name(c) for c in self.revealed]
             self.received[active].extend(self.revealed)
             self.revealed.clear()
             game.emit("kept", seat=active, beans=kept)
+
+    def _close(self, game: Game) -> None:
+        self._keep_revealed(game)
         self.mode = "closed"
         self.done = True

@@ -192,12 +192,17 @@ def ruleset_errors(ref: str, variant: str | None = None, *, patches: Sequence[LM
 
 
 def check_path(path: Path) -> list[Diagnostic]:
-    """Every error and warning of one ruleset file, its variants included."""
+    """Every error and warning of one ruleset file, its variants included; assumption
+    warnings (W900) only for the assumptions this file itself states."""
     try:
         merged = _load_chain(path.resolve(), ())
     except BohnError as exc:
         return list(exc.diagnostics)
     errors, warnings = _check(merged.document)
+    # an inherited assumption is the parent's to state (`bohn rules show` lists it); the
+    # file checked here is warned about its own
+    own = merged.sources[-1]
+    warnings = [w for w in warnings if w.code != "W900" or w.span is None or w.span.file == own]
     found = errors + warnings
     if errors:
         return found
@@ -207,7 +212,7 @@ def check_path(path: Path) -> list[Diagnostic]:
             v_errors, v_warnings = _check(_apply_variant(merged.document, variant))
         except BohnError as exc:
             v_errors, v_warnings = list(exc.diagnostics), []
-        for d in v_errors + v_warnings:
+        for d in v_errors + [w for w in v_warnings if w.code != "W900" or w.span is None or w.span.file == own]:
             key = (d.code, str(d.span), d.message)
             if key not in seen:
                 seen.add(key)

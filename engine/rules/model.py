@@ -53,11 +53,17 @@ class Zone:
 
 #: The options the engine reads, with the choices it gives a meaning to. A ruleset may
 #: declare other options only if an effect reads them with `option("name")` (R470, R471).
+#: The first choice is the one played by a ruleset that does not declare the option.
 ENGINE_OPTIONS: dict[str, tuple[str, ...]] = {
     "harvest_protection": ("at_most_one", "exactly_one", "none"),
     "tie_break": ("most_cards_in_hand", "shared"),
     "harvest_surplus": ("capped", "from_discard"),
     "same_bean_fields": ("allowed", "one_field_per_bean"),
+    "hand_trading": ("with_revealed", "after_revealed"),
+    "runout_counts": ("when_last_card_drawn", "at_next_draw"),
+    "empty_discard_at_reshuffle": ("all_remaining_runouts", "one_runout"),
+    "short_deck": ("draw_then_reshuffle", "shuffle_with_discards"),
+    "open_offers": ("active_player", "any_seat"),
 }
 
 
@@ -67,6 +73,7 @@ class Option:
     description: str
     choices: Mapping[str, str]
     value: str
+    source: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +82,7 @@ class Assumption:
     text: str
     where: str
     span: Span | None
+    source: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +211,11 @@ class Ruleset:
         raise KeyError(kind)
 
     def option(self, name: str) -> str:
+        """The chosen value of option ``name``; an option the engine reads
+        (``ENGINE_OPTIONS``) is its first choice when the ruleset omits it."""
+        option = self.options.get(name)
+        if option is None and name in ENGINE_OPTIONS:
+            return ENGINE_OPTIONS[name][0]
         return self.options[name].value
 
     def origin(self, *path: str | int) -> Span | None:
@@ -285,10 +298,10 @@ def build(document: LMap, *, variant: str | None, sources: tuple[str, ...], warn
         beans=tuple(Bean(b["id"], b["name"], b["count"], tuple(b["beanometer"])) for b in doc["beans"]),
         zones=tuple(Zone(z["id"], z["kind"], z["owner"], z["visibility"], z.get("description", "")) for z in doc["zones"]),
         options=MappingProxyType(
-            {k: Option(k, o["description"], MappingProxyType(dict(o["choices"])), o["value"]) for k, o in doc["options"].items()}
+            {k: Option(k, o["description"], MappingProxyType(dict(o["choices"])), o["value"], o.get("source", "")) for k, o in doc["options"].items()}
         ),
         assumptions=tuple(
-            Assumption(a["id"], a["text"], a.get("where", ""), child_span(a, "id")) for a in doc.get("assumptions", [])
+            Assumption(a["id"], a["text"], a.get("where", ""), child_span(a, "id"), a.get("source", "")) for a in doc.get("assumptions", [])
         ),
         player_counts=MappingProxyType({int(k): _row(k, r) for k, r in doc["player_counts"].items()}),
         turns=MappingProxyType({name: tuple(_phase(p) for p in phases) for name, phases in doc["turns"].items()}),

@@ -149,6 +149,7 @@ def check_options(doc: LMap) -> Iterator[Diagnostic]:
             yield Diagnostic("R410", f"option `{name}` is `{option['value']}`; choose one of {', '.join(option['choices'])}{did_you_mean(option['value'], list(option['choices']))}", child_span(option, "value"))
 
 
+
 def check_options_used(doc: LMap) -> Iterator[Diagnostic]:
     """An option must mean something: the engine's options take only the choices it knows
     (R470); any other option must be read by an effect with `option("name")` (R471)."""

@@ -52,10 +52,10 @@ def sheet_data(rules: Ruleset, players: int) -> dict[str, Any]:
             }
             for phase in rules.turns[row.turn]
         ],
-        "options": {k: {"question": o.description, "value": o.value, "meaning": o.choices[o.value]}
-                    for k, o in rules.options.items()},
+        "options": {k: {"question": o.description, "value": o.value, "meaning": o.choices[o.value],
+                        "choices": dict(o.choices), "source": o.source} for k, o in rules.options.items()},
         "final_harvest": rules.final_harvest,
-        "assumptions": [{"id": a.id, "text": a.text, "where": a.where} for a in rules.assumptions],
+        "assumptions": [{"id": a.id, "text": a.text, "where": a.where, "source": a.source} for a in rules.assumptions],
         "effects": [{"id": e.id, "description": e.description} for e in rules.effects],
         "items_called": {"one": rules.item_called[0], "many": rules.item_called[1]},
         "items": [{"id": it.id, "name": it.name, "group": it.group, "price": it.price, "pay_with": it.pay_with,
@@ -192,10 +192,11 @@ def sheet_markdown(rules: Ruleset, players: int) -> str:
         out += _items(rules, row, data, names, one, many)
     out += ["", "## Options", ""]
     for option in rules.options.values():
-        out.append(f"- {option.description} **{option.choices[option.value]}**")
+        out.append(f"- {option.description} **{option.choices[option.value]}**"
+                   + f" (option `{option.id}`" + (f"; source: {option.source})" if option.source else ")"))
     out += ["", "## Named assumptions", "", "Where the rulebooks are silent or contradict themselves, this sheet assumes:", ""]
     if rules.assumptions:
-        out += [f"- {a.text}" for a in rules.assumptions]
+        out += [f"- {a.text}" + (f" (source: {a.source})" if a.source else "") for a in rules.assumptions]
     else:
         out.append("- Nothing: every number comes from the rulebook.")
     out += ["", "Sources: " + ", ".join(rules.sources), ""]
