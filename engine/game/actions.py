@@ -35,7 +35,7 @@ class Action(NamedTuple):
     seat: int
     field: int = -1
     card: int = -1
-    target: int = -1
+    target: int = -1  # an offer's seat; for plant/harvest the field's owner when not `seat`
     give: tuple[CardRef, ...] = ()
     want: tuple[str, ...] = ()
 
@@ -72,7 +72,7 @@ class Action(NamedTuple):
         if self.card >= 0:
             parts.append(f"card {self.card}")
         if self.target >= 0:
-            parts.append(f"to seat {self.target}")
+            parts.append(f"of seat {self.target}" if self.kind in (PLANT, HARVEST) else f"to seat {self.target}")
         if self.give:
             parts.append("giving " + ", ".join(f"{z}[{i}]" for z, i in self.give))
         if self.want:

@@ -10,10 +10,14 @@ first), ``discard`` (top card last); any other shared zone id; ``hands`` /
 ``coins`` / any per-player zone id as ``{seat: [beans]}`` (a hand front first; coins
 also as a number, taken from the most plentiful beans); ``fields`` as ``{seat: [[beans],
 …]}`` (the number of lists sets the number of fields); ``rest_to``; ``phase`` (the
-phase id the active player's turn restarts at; default the first); ``items`` as ``{seat:
-[item ids]}`` (owned from the start: their effects apply, their on-buy statements do
-not run); ``items_removed`` as ``[item ids]`` (left the game before the position). The
-owner limits of the player count then hold at once.
+phase id the active player's turn restarts at; default the first) and ``step`` (the kind
+of the step in it to start at; the steps before it do not run); ``resume: true`` (take
+the position up mid-turn: the turn's and phase's start events do not fire again);
+``final_round: true`` (the deck's final run-out has happened; implied when ``runouts``
+reaches the player count's ``end_after_runouts``); ``counters`` as ``{seat: {name: n}}``;
+``items`` as ``{seat: [item ids]}`` (owned from the start: their effects apply, their
+on-buy statements do not run); ``items_removed`` as ``[item ids]`` (left the game before
+the position). The owner limits of the player count then hold at once.
 """
 
 from __future__ import annotations
@@ -110,6 +114,8 @@ def arrange(game: Game, spec: Mapping[str, Any]) -> None:
         st.turn = int(spec["turn"])
     if "runouts" in spec:
         st.runouts = int(spec["runouts"])
+    # the final round: the deck's final run-out has happened (implied by enough run-outs)
+    st.ending = bool(spec.get("final_round", st.runouts >= game.row.end_after_runouts))
     if game.fx is not None:  # effects start afresh on the arranged position
         from engine.game.effects import GameEffects
 
@@ -120,10 +126,12 @@ def arrange(game: Game, spec: Mapping[str, Any]) -> None:
         _remove_items(game, [str(i) for i in spec.get("items_removed", [])])
         _check_owner_limits(game)
         game.items.enforce_owner_limit()
-    game.restart_turn(spec.get("phase"))
+    _set_counters(game, spec.get("counters", {}))
+    game.restart_turn(spec.get("phase"), step=spec.get("step"), resume=bool(spec.get("resume", False)))
 
 
-SETUP_KEYS = ("active", "turn", "runouts", "phase", "rest_to", "items", "items_removed", "fields", "hands", "coins", "draw_pile")
+SETUP_KEYS = ("active", "turn", "runouts", "final_round", "phase", "step", "resume", "counters", "rest_to", "items",
+              "items_removed", "fields", "hands", "coins", "draw_pile")
 
 
 def _check_keys(game: Game, spec: Mapping[str, Any]) -> None:
@@ -138,7 +146,7 @@ def _check_keys(game: Game, spec: Mapping[str, Any]) -> None:
     rest = spec.get("rest_to")
     if rest is not None and rest not in st.shared:
         raise BohnError.one("G607", f"set-up: `rest_to` must name a shared zone{did_you_mean(str(rest), list(st.shared))}")
-    for key in ("hands", "coins", "fields", "items", *st.per_player):
+    for key in ("hands", "coins", "fields", "items", "counters", *st.per_player):
         for seat in spec.get(key, {}) if isinstance(spec.get(key), dict) else []:
             if not 0 <= int(seat) < game.players:
                 raise BohnError.one("G607", f"set-up: `{key}` names seat {seat}; seats are 0-{game.players - 1}")
@@ -189,3 +197,14 @@ def _give_items(game: Game, seat: int, ids: list[str]) -> None:
         if not items.available(item_id):
             raise BohnError.one("G607", f"item `{item_id}` is given twice")
         items.take(seat, items.by_id[item_id])
+
+
+def _set_counters(game: Game, counters: Mapping[str, Any]) -> None:
+    """Counters of effects as the position has them (after items, which count too)."""
+    if not counters:
+        return
+    if game.fx is None:
+        raise BohnError.one("G607", "set-up: `counters` belong to effects, and this ruleset has none")
+    for seat_key, values in counters.items():
+        for name, value in values.items():
+            game.fx.counters[(int(seat_key), str(name))] = int(value)

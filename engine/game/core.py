@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from engine.errors import BohnError
-from engine.game.actions import ACT, BUY_FIELD, BUY_ITEM, FREE_KINDS, HARVEST, PROPOSE, Action
+from engine.game.actions import ACT, BUY_FIELD, BUY_ITEM, FREE_KINDS, HARVEST, PLANT, PROPOSE, Action
 from engine.game.state import GameState, new_state
 from engine.lang.world import FieldRef
 from engine.rules.model import Phase, Ruleset, coins_for
@@ -163,6 +163,9 @@ class Game:
         """Raise G600/G601 unless ``action`` is legal now."""
         if not 0 <= action.seat < self.players:
             raise BohnError.one("G600", f"there is no seat {action.seat}")
+        if action.kind in (PLANT, HARVEST) and action.target not in (-1, action.seat):
+            raise BohnError.one("G600", f"illegal: {action}: a player plants on and harvests only their own fields",
+                                hint=f"seat {action.seat} cannot {action.kind} on a field of seat {action.target}")
         if action.kind in FREE_KINDS:
             if not self._free_is_legal(action):
                 raise BohnError.one("G600", f"illegal: {action}", hint=self._why_not(action))
@@ -175,8 +178,15 @@ class Game:
             if problem:
                 raise BohnError.one("G600", f"illegal proposal: {problem}")
         elif not self.step.is_legal(self, action):
-            raise BohnError.one("G600", f"illegal in {self.phase.id}/{self.step.kind}: {action}",
+            reason = self.step.refusal(self, action)
+            raise BohnError.one("G600", f"illegal in {self.phase.id}/{self.step.kind}: {action}" + (f": {reason}" if reason else ""),
                                 hint="legal now: " + "; ".join(str(a) for a in self.legal_actions(action.seat)[:8]))
+
+    def check(self, action: Action) -> None:
+        """Raise what ``apply`` would raise for ``action`` now, without changing anything."""
+        if self.state.over:
+            raise BohnError.one("G602", f"the game is over; cannot {action}")
+        self._check(action)
 
     def _why_not(self, action: Action) -> str:
         if action.kind == BUY_FIELD:
@@ -420,9 +430,9 @@ class Game:
         self.step = self._step_kinds[spec.kind](self, spec)
         self.step.enter(self)
 
-    def _start_phase(self, index: int) -> None:
+    def _start_phase(self, index: int, step: int = 0) -> None:
         self.state.phase_index = index
-        self.state.step_index = 0
+        self.state.step_index = step
         if self.logging:
             self.emit("phase_started", seat=self.state.active, rule=self.phase.span)
         if self.fx is not None:
@@ -435,21 +445,35 @@ class Game:
         self._start_phase(0)
         self._settle()
 
-    def restart_turn(self, phase: str | None = None) -> None:
-        """Begin the active player's turn again at ``phase`` (after a position was arranged)."""
+    def restart_turn(self, phase: str | None = None, *, step: str | None = None, resume: bool = False) -> None:
+        """Begin the active player's turn again at ``phase`` (after a position was arranged),
+        at its step of kind ``step`` when given (the steps before it do not run).
+
+        With ``resume`` the position is taken up where it stands: the turn's and the
+        phase's start events (``turn_started``/``phase_started``, ``turn_began``/
+        ``phase_began``) do not fire again; only the step itself is entered."""
+        from engine.errors import did_you_mean
+
         ids = [p.id for p in self.phases]
         if phase is not None and phase not in ids:
-            from engine.errors import did_you_mean
-
-            raise BohnError.one("G600", f"no phase `{phase}` in this turn ({', '.join(ids)}){did_you_mean(phase, ids)}")
+            raise BohnError.one("G607", f"no phase `{phase}` in this turn ({', '.join(ids)}){did_you_mean(phase, ids)}")
+        index = ids.index(phase) if phase else 0
+        kinds = [s.kind for s in self.phases[index].steps]
+        if step is not None and step not in kinds:
+            raise BohnError.one("G607", f"phase `{self.phases[index].id}` has no step `{step}` ({', '.join(kinds)}){did_you_mean(step, kinds)}")
         self.state.over = False
         self._listed = (-1, -1, ())
         if self._watch_fronts:
             assert self.fx is not None
             self.fx.note_fronts()
-        self.emit("turn_started", seat=self.state.active)
-        self.signal("turn_began", player=self.state.active)
-        self._start_phase(ids.index(phase) if phase else 0)
+        if resume:
+            self.state.phase_index = index
+            self.state.step_index = kinds.index(step) if step else 0
+            self._start_step()
+        else:
+            self.emit("turn_started", seat=self.state.active)
+            self.signal("turn_began", player=self.state.active)
+            self._start_phase(index, kinds.index(step) if step else 0)
         self._settle()
         self._fronts()
 

@@ -49,6 +49,11 @@ class StepRun:
     def check_proposal(self, game: Game, action: Action) -> str:
         return "no trading in this step"
 
+    def refusal(self, game: Game, action: Action) -> str:
+        """Why an action that is not legal here is refused, when more can be said than
+        "not among the legal actions" ("" otherwise)."""
+        return ""
+
     def after_free_action(self, game: Game, action: Action) -> None:
         """A harvest or purchase happened; most steps need not react."""
 
@@ -117,6 +122,15 @@ class PlantFromHand(_FromHand):
 
     def choices(self, game: Game, seat: int, hand: list[int]) -> list[Action]:
         return [Action(PLANT, seat, i) for i in game.fitting_fields(seat, hand[0])]
+
+    def is_legal(self, game: Game, action: Action) -> bool:
+        # `card` names a hand position; 0 is the front card, the only one planted here
+        return action.card in (-1, 0) and action._replace(card=-1) in self.legal(game, action.seat)
+
+    def refusal(self, game: Game, action: Action) -> str:
+        if action.kind == PLANT and action.card > 0:
+            return f"only the front card of the hand is planted here, not card {action.card}"
+        return ""
 
     def take(self, game: Game, action: Action, hand: list[int]) -> None:
         game.plant(action.seat, hand.pop(0), action.field, "hand")

@@ -124,13 +124,18 @@ def _misspelt_expectations(document: Any, problems: list[Diagnostic]) -> list[Di
 
 
 def parse_action(data: dict[str, Any], span: Span | None) -> Action:
-    """An action from its scenario form (``give: [hand:0, revealed:1]``, ``item: x``),
-    turned into the log's JSON form and read by ``Action.from_json``."""
+    """An action from its scenario form (``give: [hand:0, revealed:1]``, ``item: x``,
+    ``owner: 2`` for another seat's field), turned into the log's JSON form and read by
+    ``Action.from_json``. Any action can be named, legal or not, so that a scenario can
+    check that the rules refuse it."""
     try:
         logged = dict(data)
         logged["give"] = [str(ref).partition(":")[::2] for ref in data.get("give", ())]
         if "item" in data:
             logged["want"] = [data["item"]]
+        owner = logged.pop("owner", None)
+        if owner is not None and int(owner) != int(data["seat"]):
+            logged["target"] = int(owner)  # a field of another seat: named so it can be refused
         return Action.from_json(logged)
     except (KeyError, ValueError, TypeError) as exc:
         raise BohnError.one("T702", f"malformed action {data}: {exc}", span) from None

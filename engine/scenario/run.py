@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.errors import BohnError, Span, source_excerpt
-from engine.game.actions import ACT, PROPOSE, Action
+from engine.game.actions import ACT, Action
 from engine.game.arrange import arrange
 from engine.game.core import Game
 from engine.rules.located import to_plain
@@ -166,6 +166,12 @@ def _check_expect(game: Game, step: ScenarioStep, mark: int) -> Failure | None:
             _cmp(diffs, key, want, st.runouts)
         elif key == "game_over":
             _cmp(diffs, key, want, game.over)
+        elif key == "final_round":
+            _cmp(diffs, key, want, st.ending)
+        elif key == "contents":
+            problem = _check_contents(game, want, diffs)
+            if problem:
+                return Failure("T701", problem, step.span)
         elif key == "winners":
             _cmp(diffs, key, sorted(want), sorted(game.winners) if game.over else None)
         elif key == "hands":
@@ -231,7 +237,7 @@ def _check_expect(game: Game, step: ScenarioStep, mark: int) -> Failure | None:
                 _cmp(diffs, f"{key}.{seat}", beans, _beans(game, st.per_player[key][seat]) if seat < game.players else None)
         else:
             known = ["items", "items_available", "items_removed", "counters", "cards", "phase", "step", "active", "decider", "turn", "runouts", "hands", "hand_sizes", "fields", "coins",
-                     "score", "zone_sizes", "legal", "not_legal", "only_legal_kinds", "events", "game_over", "winners",
+                     "score", "zone_sizes", "legal", "not_legal", "only_legal_kinds", "events", "game_over", "winners", "final_round", "contents",
                      *st.shared, *st.per_player]
             from engine.errors import did_you_mean
 
@@ -239,6 +245,34 @@ def _check_expect(game: Game, step: ScenarioStep, mark: int) -> Failure | None:
     if diffs:
         return Failure("T703", "expectation not met", step.span, diffs)
     return None
+
+
+def _check_contents(game: Game, want: dict[str, Any], diffs: list[tuple[str, Any, Any]]) -> str:
+    """Complete contents of the named zones: every card, in order (the draw pile top card
+    first, a pile's top card last, a hand front first). Naming every zone lets an author
+    account for every card of the game. Returns a problem, or "" when the names are known."""
+    st = game.state
+    rules = game.rules
+    aliases = {"draw_pile": rules.zone_of_kind("deck").id, "hands": rules.zone_of_kind("hand").id}
+    fields_id = rules.zone_of_kind("fields").id
+    for name, value in want.items():
+        zone = aliases.get(name, name)
+        if zone == fields_id or name == "fields":
+            for seat, fields in _seat_keys(value):
+                planted = [_beans(game, f) for f in st.fields[seat]] if seat < game.players else None
+                _cmp(diffs, f"contents.{name}.{seat}", fields, planted)
+        elif zone in st.shared:
+            cards = st.shared[zone]
+            _cmp(diffs, f"contents.{name}", value, _beans(game, list(reversed(cards)) if cards is st.deck else cards))
+        elif zone in st.per_player:
+            for seat, beans in _seat_keys(value):
+                _cmp(diffs, f"contents.{name}.{seat}", beans, _beans(game, st.per_player[zone][seat]) if seat < game.players else None)
+        else:
+            from engine.errors import did_you_mean
+
+            known = [*aliases, *st.shared, *st.per_player, fields_id]
+            return f"`contents` names no zone `{name}`{did_you_mean(name, known)}"
+    return ""
 
 
 def _cmp(diffs: list[tuple[str, Any, Any]], key: str, expected: Any, actual: Any) -> None:
@@ -255,6 +289,10 @@ def _resolve(game: Game, action: Action, data: dict[str, Any], span: Span | None
         index = game.fx.find_action(action.seat, name)
         if index is not None:
             return action._replace(card=index, want=(game.fx.actions[index][0].rule,))
+        for other in range(game.players):  # declared, but owned by another seat: the rules will refuse it
+            index = game.fx.find_action(other, name)
+            if index is not None:
+                return action._replace(card=index, want=(game.fx.actions[index][0].rule,))
     declared = [(a.rule, a.name) for a, owner in game.fx.actions if owner == action.seat] if game.fx is not None else []
     names = sorted({n for pair in declared for n in pair})
     from engine.errors import did_you_mean
@@ -266,8 +304,13 @@ def _resolve(game: Game, action: Action, data: dict[str, Any], span: Span | None
 
 
 def _is_legal(game: Game, action: Action) -> bool:
+    """Whether the rules accept ``action`` now: listed among the legal actions, or
+    accepted by the same check ``apply`` makes (an offer of several cards, a hand card
+    named by position). `not_legal` therefore tests the refusal itself."""
     if action in game.legal_actions(action.seat):
         return True
-    if action.kind == PROPOSE and action.seat == game.decider and not game.over:
-        return not game.step.check_proposal(game, action)
-    return False
+    try:
+        game.check(action)
+    except BohnError:
+        return False
+    return True
