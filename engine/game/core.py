@@ -387,15 +387,16 @@ class Game:
             self._run_out()
         return card
 
-    def _refill(self) -> bool:
-        """Shuffle the discard pile into the empty deck; False when there is nothing to shuffle."""
+    def _refill(self, rule: Any = None) -> bool:
+        """Shuffle the discard pile into the deck (with what the deck still holds); False
+        when there is nothing to shuffle."""
         st = self.state
         if not st.discard:
             return False
         st.deck.extend(st.discard)
         st.discard.clear()
         st.rng.shuffle(st.deck)
-        self.emit("reshuffled", seat=None, cards=len(st.deck))
+        self.emit("reshuffled", seat=None, cards=len(st.deck), rule=rule)
         return True
 
     def prepare_draw(self, count: int) -> None:
@@ -409,10 +410,7 @@ class Game:
         if st.runouts + 1 >= self.row.end_after_runouts:
             return
         self._run_out()
-        st.deck.extend(st.discard)
-        st.discard.clear()
-        st.rng.shuffle(st.deck)
-        self.emit("reshuffled", seat=None, cards=len(st.deck), rule=self.rules.origin("options", "short_deck"))
+        self._refill(rule=self.rules.origin("options", "short_deck"))
 
     def _run_out(self) -> None:
         st = self.state
