@@ -193,7 +193,7 @@ def sheet_markdown(rules: Ruleset, players: int) -> str:
     out += ["", "## Options", ""]
     for option in rules.options.values():
         out.append(f"- {option.description} **{option.choices[option.value]}**"
-                   + f" (option `{option.id}`" + (f"; source: {option.source})" if option.source else ")"))
+                   + (f" (source: {option.source})" if option.source else ""))
     out += ["", "## Named assumptions", "", "Where the rulebooks are silent or contradict themselves, this sheet assumes:", ""]
     if rules.assumptions:
         out += [f"- {a.text}" + (f" (source: {a.source})" if a.source else "") for a in rules.assumptions]
