@@ -280,13 +280,29 @@ def local_backend(jobs: int) -> Backend:
     return ProcessBackend(jobs) if jobs > 1 else InlineBackend()
 
 
+class Batches(Sequence[Batch]):
+    """The seeds cut into batches, made on demand: a billion games cost no list."""
+
+    def __init__(self, seeds: Sequence[int], size: int) -> None:
+        self.seeds = seeds
+        self.size = size
+
+    def __len__(self) -> int:
+        return -(-len(self.seeds) // self.size)
+
+    def __getitem__(self, index: int) -> Batch:  # type: ignore[override]
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        return self.seeds[index * self.size:(index + 1) * self.size]
+
+
 def play_seeds(fn: GameFn, rulesets: Sequence[Ruleset], seeds: Sequence[int], *, backend: Backend | None = None,
                progress: Progress | None = None) -> Iterator[Any]:
     """``fn(rulesets, seed)`` for every seed, yielded in seed order whatever the backend."""
     backend = backend or InlineBackend()
     total = len(seeds)
     size = backend.batch_size(total)
-    batches = [seeds[i:i + size] for i in range(0, total, size)]
+    batches = Batches(seeds, size)
     waiting: dict[int, list[Any]] = {}
     next_index = 0
     done = 0

@@ -85,13 +85,13 @@ class DaskBackend:
         fingerprint = engine_fingerprint()  # a worker that joins later is checked by each batch
         run_id = uuid.uuid4().hex[:12]
         window = Window(len(batches), 3 * self.threads() + 2)
-        tries = [0] * len(batches)
+        tries: dict[int, int] = {}  # re-runs of the batches in flight (no list as long as the run)
         running: dict[Any, int] = {}
         pending = distributed.as_completed(loop=self.client.loop)
 
         def submit(index: int) -> None:
             future = self.client.submit(run_packed_batch, fn, packed, index, list(batches[index]), fingerprint, pure=False,
-                                        key=f"bohn-batch-{run_id}-{index}-{tries[index]}")
+                                        key=f"bohn-batch-{run_id}-{index}-{tries.get(index, 0)}")
             running[future] = index
             pending.add(future)
 
@@ -102,17 +102,18 @@ class DaskBackend:
                 index = running.pop(future)
                 if future.status == "error":
                     exc = future.exception()
-                    if isinstance(exc, distributed.KilledWorker) and tries[index] < MAX_RERUNS:
-                        tries[index] += 1
+                    if isinstance(exc, distributed.KilledWorker) and tries.get(index, 0) < MAX_RERUNS:
+                        tries[index] = tries.get(index, 0) + 1
                         self.reruns += 1
                         submit(index)
                         continue
                     if isinstance(exc, distributed.KilledWorker):
-                        raise BohnError.one("C542", f"batch {index} lost its worker {tries[index] + 1} times; the run was stopped",
+                        raise BohnError.one("C542", f"batch {index} lost its worker {tries.get(index, 0) + 1} times; the run was stopped",
                                             hint="check the workers' logs: a game may exhaust a worker's memory") from None
                     raise exc
                 result = future.result()
                 future.release()
+                tries.pop(index, None)
                 if window.returned_one(index):
                     yield result
                 for more in window.startable():

@@ -138,6 +138,12 @@ def combinations(ref: str, variant: str | None, players: int, axes: Sequence[Axi
     """The baseline (``ref`` unchanged) and every combination of house file and values."""
     from engine.rules.loader import load_ruleset
 
+    names = [axis.name for axis in axes]
+    for i, name in enumerate(names):
+        for j, other in enumerate(names[:i]):
+            if name == other or name.startswith(other + ".") or other.startswith(name + "."):
+                raise BohnError.one("C544", f"`{name}` overlaps `{other}` (--set {j + 1}): each value may be set once",
+                                    axes[i].spans[0])
     count = max(len(houses), 1)
     for axis in axes:
         count *= len(axis.values)

@@ -96,7 +96,7 @@ def test_scheduler_without_dask_is_a_coded_error(monkeypatch: pytest.MonkeyPatch
 
 
 @contextlib.contextmanager
-def local_cluster() -> Iterator[Any]:
+def local_cluster(**config: Any) -> Iterator[Any]:
     """Two single-threaded worker processes and a scheduler, on loopback only (each of
     the two Dask tests starts its own, so pytest-xdist may run them side by side)."""
     distributed = pytest.importorskip("distributed")
@@ -105,7 +105,7 @@ def local_cluster() -> Iterator[Any]:
     import dask
 
     # fork, not Dask's default spawn: the workers start in a second, not in ten
-    with dask.config.set({"distributed.worker.multiprocessing-method": "fork"}), \
+    with dask.config.set({"distributed.worker.multiprocessing-method": "fork", **config}), \
             distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
                                      dashboard_address="127.0.0.1:0", silence_logs=logging.CRITICAL) as local:
         yield local
@@ -151,12 +151,14 @@ def test_dask_reruns_the_batch_of_a_killed_worker(tmp_path: Path) -> None:
     rules = load_ruleset("base")
     marker = tmp_path / "died"
     fn = bind(_seed_and_score, die_once_at=23, marker=str(marker))
-    with local_cluster() as cluster:
+    # the scheduler gives a task up at its first lost worker (KilledWorker): bohn re-runs it
+    with local_cluster(**{"distributed.scheduler.allowed-failures": 0}) as cluster:
         backend = DaskBackend(cluster.scheduler_address)
         try:
             out = list(play_seeds(fn, [rules], range(60), backend=backend))
         finally:
             backend.close()
     assert marker.exists(), "the worker playing seed 23 was killed mid-run"
+    assert backend.reruns == 1, "its batch was submitted again, once"
     assert [seed for seed, _ in out] == list(range(60)), "no game lost, none counted twice"
     assert out == [_seed_and_score([rules], s) for s in range(60)]

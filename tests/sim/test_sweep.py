@@ -141,3 +141,18 @@ def test_failed_games_are_named_and_set_the_exit_code(bohn, tmp_path: Path) -> N
     assert row["failed_games"] >= 1 and row["finished_games"] + row["failed_games"] == 6
     assert row["vs_baseline"]["paired_games"] == row["finished_games"], "a failed game has no pair"
     assert bohn(*args, "--max-failures", "1").code == 0
+
+
+@pytest.mark.parametrize("second", ["player_counts.4.field_price=2", "player_counts.4=5"])
+def test_a_value_may_be_set_once(second: str) -> None:
+    with pytest.raises(BohnError) as caught:
+        combinations("base", None, 4, [parse_set("player_counts.4.field_price=1"), parse_set(second, 2)])
+    assert caught.value.code == "C544" and caught.value.diagnostics[0].span.line == 2  # type: ignore[union-attr]
+
+
+def test_batches_are_cut_on_demand() -> None:
+    from engine.sim.backends import Batches
+
+    batches = Batches(range(10**12), 50)
+    assert len(batches) == 2 * 10**10 and list(batches[3]) == list(range(150, 200))
+    assert list(Batches(range(5, 12), 3)[2]) == [11]
