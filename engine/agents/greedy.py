@@ -174,6 +174,9 @@ class GreedyBot:
         if self._offers >= self.max_offers:
             return ends[0]
         choice = self._pick_offer(view, fields)
+        while choice is not None and view.offer_problem(choice):  # e.g. a hand card the options keep back
+            self._tried.add(choice)
+            choice = self._pick_offer(view, fields)
         if choice is None:
             return ends[0]
         self._offers += 1
