@@ -22,6 +22,12 @@ def main(debounce: float | None = None) -> int:
             "C530", "`bohn lsp` needs the language-server library pygls, which is not installed",
             hint="install the extra: pip install 'bohn[lsp]' (in a checkout: pip install -e '.[lsp]')",
         ) from None
+    import faulthandler
+    import signal
+    import sys
+
+    if hasattr(signal, "SIGUSR1"):  # `kill -USR1 PID` prints where a busy server is, to stderr
+        faulthandler.register(signal.SIGUSR1, file=sys.stderr, all_threads=True)
     from engine.lsp.server import DEBOUNCE, serve
 
     serve(DEBOUNCE if debounce is None else debounce)

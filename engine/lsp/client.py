@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import queue
+import signal
 import subprocess
 import sys
 import tempfile
@@ -92,7 +93,7 @@ class Client:
             while ident not in self._responses:
                 left = deadline - time.monotonic()
                 if left <= 0 or (self.process.poll() is not None and ident not in self._responses):
-                    raise ServerGone(f"no answer to {method}: {self.stderr_text()}")
+                    raise ServerGone(f"no answer to {method}: {self.where()}")
                 self._lock.wait(min(left, 0.5))
             message = self._responses.pop(ident)
         if "error" in message:
@@ -112,7 +113,7 @@ class Client:
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
-                raise ServerGone(f"no matching notification in {timeout} s: {self.stderr_text()}")
+                raise ServerGone(f"no matching notification in {timeout} s: {self.where()}")
             try:
                 note = self._notes.get(timeout=min(left, 0.5))
             except queue.Empty:
@@ -155,6 +156,14 @@ class Client:
 
     def at(self, method: str, uri: str, line: int, character: int) -> Any:
         return self.request(method, {"textDocument": {"uri": uri}, "position": {"line": line, "character": character}})
+
+    def where(self) -> str:
+        """The server's standard error, with the stack of every thread if it still runs
+        (``bohn lsp`` prints them on SIGUSR1): what a test shows when an answer is late."""
+        if self.process.poll() is None and hasattr(signal, "SIGUSR1"):
+            self.process.send_signal(signal.SIGUSR1)
+            time.sleep(0.5)
+        return self.stderr_text()
 
     def stderr_text(self) -> str:
         """What the server wrote to its standard error so far (the last 2000 characters)."""

@@ -37,6 +37,16 @@ effects:
 BAD_LINE, BAD_COL = 12, 41
 
 
+def _open(client: Client, folder: Path, name: str, text: str) -> str:
+    """Write and open a file of its own for one test (tests may run in any order, in
+    several workers), wait for its first diagnostics, and return its URI."""
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    uri = client.open(path)
+    client.diagnostics(uri, 1)
+    return uri
+
+
 def _line_of(text: str, needle: str) -> int:
     return next(i for i, line in enumerate(text.split("\n")) if needle in line)
 
@@ -84,7 +94,7 @@ def test_effect_error_in_a_block_scalar_is_placed_where_validate_puts_it(client:
 
 
 def test_edits_are_checked_as_typed_not_as_saved(client: Client, folder: Path) -> None:
-    uri = (folder / "house.yaml").resolve().as_uri()
+    uri = _open(client, folder, "edits.yaml", HOUSE)
     fixed = HOUSE.replace("event.coinz", "event.coins")
     client.change(uri, 2, fixed)  # the file on disk keeps the mistake
     assert [d for d in client.diagnostics(uri, 2) if d["severity"] == 1] == []
@@ -127,10 +137,11 @@ def test_problem_in_an_extended_file_is_reported_there_and_on_the_extends_line(c
 
 def test_an_unsaved_parent_rechecks_what_extends_or_tests_it(client: Client, folder: Path) -> None:
     parent = folder / "mum.yaml"
-    parent_text = "extends: base\nid: mum\nname: Mum\n"
+    parent_text = ("extends: base\nid: mum\nname: Mum\ntotal_cards: 160\n"
+                   "beans:\n  +saffron: {name: Saffron, count: 6, beanometer: [2, 3, 4, 5]}\n")
     parent.write_text(parent_text, encoding="utf-8")
     child = folder / "kid.yaml"
-    child.write_text("extends: mum.yaml\nid: kid\nname: Kid\nbeans:\n  red: {count: 3}\ntotal_cards: 149\n",
+    child.write_text("extends: mum.yaml\nid: kid\nname: Kid\nbeans:\n  saffron: {count: 3}\ntotal_cards: 157\n",
                      encoding="utf-8")
     scenario = folder / "mum.scenario.yaml"
     scenario.write_text("ruleset: mum.yaml\nplayers: 3\nscenarios:\n  - name: starts\n    steps:\n"
@@ -138,11 +149,11 @@ def test_an_unsaved_parent_rechecks_what_extends_or_tests_it(client: Client, fol
     s_uri = client.open(scenario)
     assert client.diagnostics(s_uri, 1) == []
     child_uri = client.open(child)
-    assert {d["code"] for d in client.diagnostics(child_uri, 1)} == {"R403"}  # red: 3 cards, beanometer up to 5
+    assert {d["code"] for d in client.diagnostics(child_uri, 1)} == {"R403"}  # 3 cards, beanometer up to 5
     p_uri = client.open(parent)
     assert client.diagnostics(p_uri, 1) == []
-    # the parent, unsaved, gives red a beanometer that 3 cards can fill: the child is fine
-    client.change(p_uri, 2, parent_text + "beans:\n  red: {beanometer: [1, 2, 3, null]}\n")
+    # the parent, unsaved, gives saffron a beanometer that 3 cards can fill: the child is fine
+    client.change(p_uri, 2, parent_text.replace("[2, 3, 4, 5]", "[1, 2, 3, null]"))
     assert client.diagnostics(p_uri, 2) == []
     assert client.diagnostics(child_uri) == []
     assert client.diagnostics(s_uri) == []  # re-checked too: it loads the parent
@@ -160,9 +171,9 @@ def test_an_unsaved_parent_rechecks_what_extends_or_tests_it(client: Client, fol
 
 def test_completion_offers_schema_keys_ids_and_the_effect_vocabulary(client: Client, folder: Path) -> None:
     text = HOUSE.replace("event.coinz", "event.coins")
-    uri = (folder / "house.yaml").resolve().as_uri()
-    client.change(uri, 6, text + "pla\n")
-    client.diagnostics(uri, 6)
+    uri = _open(client, folder, "complete.yaml", text)
+    client.change(uri, 2, text + "pla\n")
+    client.diagnostics(uri, 2)
     n = len(text.split("\n")) - 1
 
     def labels(line: int, character: int) -> dict[str, dict[str, Any]]:
@@ -186,26 +197,26 @@ def test_completion_offers_schema_keys_ids_and_the_effect_vocabulary(client: Cli
     assert "count" in anywhere and "owner" in anywhere and "when" in anywhere
     assert "saffron" in anywhere and "coffee" in anywhere  # declared here and in base
     # `modify ` lists the queries; `when ` the events
-    client.change(uri, 7, text + "  +more:\n    effect: modify \n")
-    client.diagnostics(uri, 7)
+    client.change(uri, 3, text + "  +more:\n    effect: modify \n")
+    client.diagnostics(uri, 3)
     assert set(labels(n + 1, len("    effect: modify "))) == set(V.QUERIES)
-    client.change(uri, 8, text + "  +more:\n    effect: |\n      when \n")
-    client.diagnostics(uri, 8)
+    client.change(uri, 4, text + "  +more:\n    effect: |\n      when \n")
+    client.diagnostics(uri, 4)
     assert set(labels(n + 2, len("      when "))) == set(V.EVENTS)
     # a value that names beans: ids of the ruleset and its parents
-    client.change(uri, 9, text.replace("effects:", "player_counts:\n  3: {remove_beans: [co]}\neffects:"))
-    client.diagnostics(uri, 9)
+    client.change(uri, 5, text.replace("effects:", "player_counts:\n  3: {remove_beans: [co]}\neffects:"))
+    client.diagnostics(uri, 5)
     line = _line_of(text, "effects:") + 1
     ids = labels(line, len("  3: {remove_beans: [co"))
     assert {"coffee", "cocoa", "saffron", "red"} <= set(ids)
     assert ids["saffron"]["detail"] == "bean"
-    client.change(uri, 10, text)
-    client.diagnostics(uri, 10)
+    client.change(uri, 6, text)
+    client.diagnostics(uri, 6)
 
 
 def test_hover_explains_vocabulary_beans_and_error_codes(client: Client, folder: Path) -> None:
     text = HOUSE.replace("event.coinz", "event.coins")
-    uri = (folder / "house.yaml").resolve().as_uri()
+    uri = _open(client, folder, "hover.yaml", text)
     line = _line_of(text, "gain(owner")
     source = text.split("\n")[line]
 
@@ -236,7 +247,7 @@ def test_hover_explains_vocabulary_beans_and_error_codes(client: Client, folder:
 
 def test_definition_jumps_to_ids_and_extends_targets_across_files(client: Client, folder: Path) -> None:
     text = HOUSE.replace("event.coinz", "event.coins")
-    uri = (folder / "house.yaml").resolve().as_uri()
+    uri = _open(client, folder, "definition.yaml", text)
     base = rulesets_dir() / "base.yaml"
     base_lines = base.read_text(encoding="utf-8").split("\n")
     target = client.at("textDocument/definition", uri, 1, len("extends: ba"))
@@ -249,7 +260,7 @@ def test_definition_jumps_to_ids_and_extends_targets_across_files(client: Client
     saffron = client.at("textDocument/definition", uri, line, 0)
     assert saffron is None or saffron["uri"] != base.resolve().as_uri()  # whitespace: nowhere useful
     # the scenario's ruleset and a zone it names
-    s_uri = (folder / "codes.scenario.yaml").resolve().as_uri()
+    s_uri = _open(client, folder, "definition.scenario.yaml", "ruleset: base\nplayers: 3\nscenarios: []\n")
     ruleset = client.at("textDocument/definition", s_uri, 0, len("ruleset: b"))
     assert ruleset["uri"] == base.resolve().as_uri()
 
@@ -267,8 +278,9 @@ def test_scenario_mistakes_are_diagnosed_like_validate(client: Client, folder: P
     assert expected, "the scenario should have a problem"
 
 
-def test_shutdown_and_exit(client: Client) -> None:
-    """Last: the shared server shuts down on request and exits with 0."""
-    assert client.request("shutdown", None) is None
-    client.notify("exit", None)
-    assert client.process.wait(timeout=10) == 0
+def test_shutdown_and_exit(folder: Path) -> None:
+    with Client(cwd=folder) as c:
+        c.initialize(folder)
+        assert c.request("shutdown", None) is None
+        c.notify("exit", None)
+        assert c.process.wait(timeout=10) == 0
