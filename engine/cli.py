@@ -534,7 +534,7 @@ def build_parser() -> argparse.ArgumentParser:
                         description="Vary one or more values of a ruleset (--set PATH=V1,V2,...: any path an overlay can "
                                     "patch) and/or swap in house-rule files (--house), play every combination on the same "
                                     "seeds as the unchanged ruleset, and report mean score, win share by seat, game length "
-                                    "and the paired difference to the baseline with its 95%% confidence interval. "
+                                    "and the paired difference to the baseline with its 95% confidence interval. "
                                     "See docs/simulation.md.")
     sw.add_argument("--ruleset", default="base", help="the baseline ruleset, name or path (default: base)")
     sw.add_argument("--variant", help="a variant of the ruleset (used for every combination)")
