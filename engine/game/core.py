@@ -352,7 +352,7 @@ class Game:
         self.state.fields[seat].append([])
         self.emit("field_bought", seat=seat, price=price, paid_to=self._payment_zone, fields=len(self.state.fields[seat]),
                   rule=self.row.span)
-        self.signal("field_bought", player=seat, field=len(self.state.fields[seat]) - 1)
+        self.signal("field_bought", player=seat, field=FieldRef(seat, len(self.state.fields[seat]) - 1))
 
     def draw_one(self) -> int | None:
         """Take the deck's top card, reshuffling and counting run-outs as the rules say.

@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any, Iterator
 
 from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, best_match
+from jsonschema.exceptions import ValidationError
 
 from engine.errors import Diagnostic, did_you_mean
 from engine.paths import schemas_dir
@@ -139,12 +139,13 @@ def _diagnose(error: ValidationError, document: Any) -> list[Diagnostic]:
     if keyword == "type":
         return [Diagnostic("S203", f"`{_where(path, document)}`: {_short(error.instance)} is not of type {_types(error.validator_value)}", span)]
     if keyword == "oneOf" and error.context:
-        best = best_match(error.context)
         description = error.schema.get("description", "")
         message = f"`{_where(path, document)}`: {_short(error.instance)} fits none of the allowed forms"
         if description:
             message += f" ({description.rstrip('.')})"
-        code = "S203" if best.validator == "type" else "S204"
+        # S204 when some form takes the value's type but not the value itself (`-1` for a count);
+        # jsonschema's best_match would prefer the other form's type error and say S203.
+        code = "S204" if any(e.validator != "type" for e in error.context) else "S203"
         return [Diagnostic(code, message, span)]
     if keyword in _RANGE_KEYWORDS:
         if keyword == "propertyNames":
