@@ -11,6 +11,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
+#: one worker builds the wheel once, and never beside the compiled build (both use the tree's build/ folder)
+pytestmark = pytest.mark.xdist_group("wheel")
+
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
