@@ -18,8 +18,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 pytestmark = [
-    pytest.mark.soak,
-    pytest.mark.xdist_group("wheel"),  # one worker builds: two pip builds of one tree share its build/ folder  # the mypyc build alone takes minutes: CI runs it, the quick pass does not
+    pytest.mark.soak,  # the mypyc build alone takes minutes: CI runs it, the quick pass does not
+    pytest.mark.xdist_group("wheel"),  # one worker builds: two pip builds of one tree share its build/ folder
     pytest.mark.skipif(shutil.which("cc") is None and shutil.which("gcc") is None,
                        reason="a C compiler is needed for the compiled build"),
 ]
