@@ -85,11 +85,18 @@ CODES: dict[str, CodeInfo] = {
     "R412": CodeInfo("unknown turn", "A player-count row names a turn that is not declared under `turns`."),
     "R414": CodeInfo("not enough cards to deal", "The beans in play cannot fill the starting hands."),
     "R415": CodeInfo("field limits inconsistent", "`max_fields` must be at least `fields`."),
-    "R416": CodeInfo("required zone kind missing or repeated", "Declare exactly one zone of each kind deck, discard, hand, fields and coins."),
+    "R416": CodeInfo("required zone kind missing or repeated", "Declare exactly one zone of each kind hand, fields and coins, and at least one deck and one discard pile (the first of each is the game's own)."),
     "R417": CodeInfo("zone of the wrong kind", "The step or rule needs a zone of another kind."),
     "R420": CodeInfo("trade source not traded from", "`received_from` keys must be `hand` or zones listed in the step's `also_from`."),
     "R470": CodeInfo("option choice the engine ignores", "The engine gives this option only the choices it lists; change the outcome with a modifier (`modify tie_break = …`) instead."),
     "R471": CodeInfo("option nobody reads", "An option the engine does not read must be read by an effect with `option(\"name\")`, or removed."),
+    "R450": CodeInfo("deck settings misplaced", "`discard`, `reshuffle` and `runouts` belong to shared zones of kind deck; a deck's discard pile is a zone of kind discard."),
+    "R451": CodeInfo("card id or kind repeated", "Every bean and card has its own id, every card kind its own name (`bean` is the beans' kind)."),
+    "R452": CodeInfo("card kind starts outside its zones", "The zone a kind starts in must be one of its `zones`."),
+    "R453": CodeInfo("undeclared card attribute", "Declare the attribute under the kind's `attributes` before giving cards a value for it."),
+    "R454": CodeInfo("card attribute of the wrong type", "Give the value the type its kind declares: number, text, bean, or a list of them."),
+    "R455": CodeInfo("set-up deals onto fields", "Set-up deals to zones; plant cards with a `when game_started` rule instead."),
+    "R456": CodeInfo("unknown card kind", "Name a kind declared under `cards:` (or `bean`)."),
     # T7xx — scenario tests
     "T701": CodeInfo("unknown name in a scenario", "Use zone ids, seats and keys that the ruleset and the scenario format know."),
     "T702": CodeInfo("malformed action", "An action needs `seat` and `kind`; cards are given as `zone:index`."),
@@ -147,6 +154,7 @@ CODES: dict[str, CodeInfo] = {
     "G640": CodeInfo("no legal action", "A seat must decide but nothing is legal; the message names the rules whose answers removed its actions and shows the position."),
     "G641": CodeInfo("games failed in a simulation", "Some games stopped with an error; replay one with the command shown, or allow a share with --max-failures."),
     "G650": CodeInfo("cards keep coming to the front", "`card_at_front` triggers changed the hands' front cards too many times after one action; a rule keeps causing its own event."),
+    "G625": CodeInfo("card moved where its kind may not go", "A card kind's `zones` list the only zones its cards may be in; a rule moved one elsewhere."),
 }
 
 

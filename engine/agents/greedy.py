@@ -197,14 +197,14 @@ class GreedyBot:
                     continue
                 for seat in others:
                     gift = Action(PROPOSE, view.seat, target=seat, give=((zone, index),))
-                    if gift not in self._tried and self._grows(view.fields(seat), bean):
+                    if gift not in self._tried and self._grows(view.fields(seat), bean) and view.may_trade(zone, index):
                         return gift
             # unwanted front hand cards, offered to the table for the bean we grow most
             if mine:
                 for index, bean in enumerate(hand[:3]):
                     offer = Action(PROPOSE, view.seat, target=-1, give=(("hand", index),), want=(mine[0],))
                     if (bean != mine[0] and offer not in self._tried and not self._fits(fields, bean)
-                            and any(self._grows(view.fields(s), bean) for s in others)):
+                            and any(self._grows(view.fields(s), bean) for s in others) and view.may_trade("hand", index)):
                         return offer
             return None
         # not active: ask for a revealed bean we grow, paying with a card we do not grow
@@ -213,7 +213,7 @@ class GreedyBot:
             return None
         for index, bean in enumerate(hand):
             offer = Action(PROPOSE, view.seat, target=view.active, give=(("hand", index),), want=(wanted[0],))
-            if bean != wanted[0] and not self._grows(fields, bean) and offer not in self._tried:
+            if bean != wanted[0] and not self._grows(fields, bean) and offer not in self._tried and view.may_trade("hand", index):
                 return offer
         return None
 

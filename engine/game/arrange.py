@@ -37,7 +37,7 @@ def arrange(game: Game, spec: Mapping[str, Any]) -> None:
     deck_id = rules.zone_of_kind("deck").id
     hand_id = rules.zone_of_kind("hand").id
     coins_id = rules.zone_of_kind("coins").id
-    index_of = {b: i for i, b in enumerate(st.bean_ids)}
+    index_of = {b: i for i, b in enumerate(st.card_types)}
     _check_keys(game, spec)
 
     everything = st.all_cards()  # the deck first, so leftovers keep the seeded order

@@ -18,8 +18,8 @@ from typing import Any, Callable
 from engine.errors import BohnError
 from engine.game.actions import ACT, BUY_FIELD, BUY_ITEM, FREE_KINDS, HARVEST, PLANT, PROPOSE, Action
 from engine.game.state import GameState, new_state
-from engine.lang.world import FieldRef
-from engine.rules.model import Phase, Ruleset, coins_for
+from engine.lang.world import FieldRef, ZoneRef
+from engine.rules.model import Bean, Phase, Ruleset, coins_for
 
 #: Most actions one game may take before it is declared runaway (G606).
 MAX_ACTIONS = 200_000
@@ -74,12 +74,28 @@ class Game:
         from engine.game.effects import GameEffects
         from engine.game.items import Items
 
-        self.fx: GameEffects | None = GameEffects(self) if rules.effects or rules.items else None
+        st = self.state
+        #: card types that may not be planted (other kinds' cards, unless their kind says so)
+        self._unplantable = frozenset(i for i in range(st.n_beans, len(st.card_types))
+                                      if not any(k.plant for k in rules.kinds if k.id == st.type_kinds[i]))
+        #: card types that may not be traded (their kind says ``trade: false``)
+        self._untradable = frozenset(i for i in range(st.n_beans, len(st.card_types))
+                                     if not any(k.trade for k in rules.kinds if k.id == st.type_kinds[i]))
+        self._deck_id = rules.decks()[0].id
+        self._reshuffles = rules.decks()[0].reshuffle == "discard"
+        self._decks = {z.id: z for z in rules.decks()}
+        has_card_rules = any(c.effect is not None for k in rules.kinds for c in k.cards)
+        self.fx: GameEffects | None = GameEffects(self) if rules.effects or rules.items or has_card_rules else None
         self.items: Items | None = Items(self) if rules.items else None
         self.final_round = False
         self.listing_offers = True
         self.emit("game_started", seat=None, seed=seed, players=players, ruleset=rules.id,
                   variant=rules.variant, dealt=list(self.row.deal), rule=self.row.span)
+        if rules.setup:
+            from engine.game.setup import run_setup
+
+            run_setup(self)
+        self.signal("game_started", player=None)
         self._watch_fronts = self.fx is not None and self.fx.listens("card_at_front")
         if self._watch_fronts:
             assert self.fx is not None
@@ -260,7 +276,26 @@ class Game:
 
     # ------------------------------------------------------------------ primitives
 
+    @property
+    def trade_limited(self) -> bool:
+        """Whether some card may not be traded (a kind's ``trade: false`` or a ``may_trade_card`` rule)."""
+        return bool(self._untradable) or (self.fx is not None and self.fx.has("may_trade_card"))
+
+    def tradable(self, seat: int, card: int) -> bool:
+        """May ``seat`` trade or donate ``card``? Its kind says, then ``may_trade_card`` rules."""
+        allowed = not self._untradable or self.state.bean_of[card] not in self._untradable
+        fx = self.fx
+        if fx is not None and fx.has("may_trade_card"):
+            return bool(fx.modified("may_trade_card", allowed, player=seat, card=card))
+        return allowed
+
+    def plantable(self, card: int) -> bool:
+        """Only beans are planted, unless a card's kind says ``plant: true``."""
+        return not self._unplantable or self.state.bean_of[card] not in self._unplantable
+
     def fits(self, seat: int, card: int, index: int) -> bool:
+        if self._unplantable and self.state.bean_of[card] in self._unplantable:
+            return False
         if self.fx is not None or self._one_field_per_bean:
             return index in self.fitting_fields(seat, card)
         f = self.state.fields[seat][index]
@@ -279,13 +314,15 @@ class Game:
         """Fields a card may go on: its bean's, or an empty one (under ``one_field_per_bean``
         only if no other field grows it), then field limits and `may_plant`."""
         bean = self.state.bean_of[card]
+        if self._unplantable and bean in self._unplantable:
+            return []
         bean_of = self.state.bean_of
         fields = self.state.fields[seat]
         fx = self.fx
         empty_ok = not self._one_field_per_bean or (any(not f for f in fields) and not self._grown_elsewhere(seat, bean))
         if fx is None:
             return [i for i, f in enumerate(fields) if (empty_ok if not f else bean_of[f[0]] == bean)]
-        name = self.state.bean_ids[bean]
+        name = self.state.card_types[bean]
         out = []
         for i, f in enumerate(fields):
             only = fx.field_limits.get((seat, i))
@@ -312,7 +349,10 @@ class Game:
         the missing coins from the top of the discard pile, as far as it reaches."""
         field = self.state.fields[seat][index]
         bean_index = self.state.bean_of[field[0]]
-        bean = self._beans[bean_index]
+        if bean_index >= len(self._beans):  # a planted card of another kind: no beanometer of its own
+            bean = Bean(self.state.card_types[bean_index], "", 0, ())
+        else:
+            bean = self._beans[bean_index]
         count = len(field)
         fx = self.fx
         if fx is None:
@@ -334,7 +374,7 @@ class Game:
                 earned += 1
         if self.logging:
             self.emit("harvested", seat=seat, field=index, bean=bean.id, beans=count, coins=earned, final=final,
-                      rule=self._bean_rules[bean_index])
+                      rule=self._bean_rules[bean_index] if bean_index < len(self._bean_rules) else None)
         if fx is not None and fx.listens("harvested"):
             fx.fire("harvested", {"player": seat, "field": FieldRef(seat, index), "bean": bean.id, "beans": count,
                                   "coins": earned, "cards": cards, "final": final})
@@ -354,8 +394,9 @@ class Game:
                   rule=self.row.span)
         self.signal("field_bought", player=seat, field=FieldRef(seat, len(self.state.fields[seat]) - 1))
 
-    def draw_one(self) -> int | None:
-        """Take the deck's top card, reshuffling and counting run-outs as the rules say.
+    def draw_one(self, deck: str | None = None) -> int | None:
+        """Take the top card of the draw pile (or of the deck named ``deck``),
+        reshuffling and counting run-outs as the rules say.
 
         When a run-out counts is the option ``runout_counts``: the moment the last card
         is drawn (the default, as CARD-DATA.md reads the rulebook) or at the next attempt
@@ -366,6 +407,8 @@ class Game:
         run-out at once (the default, which ends the game) or one run-out. Either way
         each failed draw counts at least one run-out, so every game is finite.
         """
+        if deck is not None and deck != self._deck_id:
+            return self._draw_from(deck)
         st = self.state
         if not st.deck:
             if st.ending:
@@ -391,12 +434,15 @@ class Game:
         """Shuffle the discard pile into the deck (with what the deck still holds); False
         when there is nothing to shuffle."""
         st = self.state
-        if not st.discard:
+        if not st.discard or not self._reshuffles:
             return False
         st.deck.extend(st.discard)
         st.discard.clear()
         st.rng.shuffle(st.deck)
         self.emit("reshuffled", seat=None, cards=len(st.deck), rule=rule)
+        fx = self.fx
+        if fx is not None and fx.listens("reshuffled"):
+            fx.fire("reshuffled", {"player": None, "deck": ZoneRef(self._deck_id, None), "cards": len(st.deck)})
         return True
 
     def prepare_draw(self, count: int) -> None:
@@ -411,6 +457,39 @@ class Game:
             return
         self._run_out()
         self._refill(rule=self.rules.origin("options", "short_deck"))
+
+    def _draw_from(self, deck_id: str) -> int | None:
+        """A draw from another deck: its own discard pile and reshuffle rule; its run-outs
+        count towards the end only if it says ``runouts: true``."""
+        st = self.state
+        zone = self._decks[deck_id]
+        cards = st.shared[deck_id]
+        pile = st.shared[zone.discard] if zone.discard else None
+        while not cards:
+            if zone.runouts and st.ending:
+                return None
+            if pile and zone.reshuffle == "discard":
+                self._reshuffle(deck_id, cards, pile)
+            elif zone.runouts:
+                self._run_out()
+            else:
+                return None
+        card = cards.pop()
+        if not cards and zone.runouts:
+            self._run_out()
+        return card
+
+    def _reshuffle(self, deck_id: str, cards: list[int], pile: list[int]) -> None:
+        cards.extend(pile)
+        pile.clear()
+        self.state.rng.shuffle(cards)
+        if deck_id == self._deck_id:  # the draw pile's event reads as it always has (golden logs)
+            self.emit("reshuffled", seat=None, cards=len(cards))
+        else:
+            self.emit("reshuffled", seat=None, cards=len(cards), deck=deck_id)
+        fx = self.fx
+        if fx is not None and fx.listens("reshuffled"):
+            fx.fire("reshuffled", {"player": None, "deck": ZoneRef(deck_id, None), "cards": len(cards)})
 
     def _run_out(self) -> None:
         st = self.state
@@ -544,7 +623,8 @@ class Game:
     # ------------------------------------------------------------------ events
 
     def bean_name(self, card: int) -> str:
-        return self.state.bean_ids[self.state.bean_of[card]]
+        """The id of a card's type: its bean, or the card's id for other kinds."""
+        return self.state.card_types[self.state.bean_of[card]]
 
     def listen(self, listener: Callable[[dict[str, Any]], None]) -> None:
         """Call ``listener`` with every event from now on."""

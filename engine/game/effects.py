@@ -44,6 +44,23 @@ MAX_ACTION_VALUES = 50
 ChoiceHook = Callable[[int, Sequence[Any], str, bool], "int | None"]
 
 
+#: Where ``move`` may put cards: the end of a list (top of a pile, back of a hand) or its start.
+MOVE_POSITIONS = ("top", "bottom", "front", "back")
+#: The owner of a card's rules: whoever holds the card, looked up when they apply.
+HOLDER = -1
+
+
+def _bind(fn: Any, card: int) -> Any:
+    """``fn`` with ``this`` bound to ``card``."""
+    if fn is None:
+        return None
+
+    def run(ctx: Any) -> Any:
+        ctx.vars["this"] = card
+        return fn(ctx)
+    return run
+
+
 def first_option(seat: int, options: Sequence[Any], prompt: str, optional: bool) -> int | None:
     return 0 if options else None
 
@@ -85,7 +102,22 @@ class GameEffects:
                 self.own(effect.compiled, seat)
         rules = game.rules
         self._staging = next((z.id for z in rules.zones if z.kind == "staging"), None)
-        self._discard = rules.zone_of_kind("discard").id
+        self._discard = game.rules.decks()[0].discard or rules.zone_of_kind("discard").id
+        st = game.state
+        types = {c.id: c for k in rules.kinds for c in k.cards}
+        #: attribute values of each card type (beans have none)
+        self._values: list[Any] = [types[t].values if t in types else {} for t in st.card_types]
+        #: the only zones each card type may be in (None: anywhere)
+        allowed = {k.id: frozenset(k.zones) for k in rules.kinds if k.zones}
+        self._kind_zones: list[frozenset[str] | None] = [allowed.get(k) for k in st.type_kinds]
+        #: rules carried by cards: they belong to whoever holds the card (``HOLDER`` until looked up)
+        self.card_triggers: dict[str, list[tuple[CompiledTrigger, int]]] = {}
+        self.card_modifiers: dict[str, list[tuple[CompiledModifier, int]]] = {}
+        self._action_cards: dict[int, int] = {}
+        for card, type_index in enumerate(st.bean_of):
+            ctype = types.get(st.card_types[type_index])
+            if ctype is not None and ctype.effect is not None:
+                self._own_card(ctype.effect, card)
 
     # ------------------------------------------------------------------ engine side
 
@@ -102,6 +134,47 @@ class GameEffects:
         for a in compiled.actions:
             self.actions.append((a, owner))
 
+    def _own_card(self, compiled: Compiled, card: int) -> None:
+        """A card's rules, each bound to the card (``this``); their owner is its holder."""
+        for t in compiled.triggers:
+            bound = CompiledTrigger(t.event, t.by, _bind(t.condition, card), _bind(t.body, card), t.span, t.rule)
+            self.card_triggers.setdefault(t.event, []).append((bound, card))
+            self.triggers.setdefault(t.event, [])
+        for m in compiled.modifiers:
+            bound_m = CompiledModifier(m.query, m.by, _bind(m.condition, card), _bind(m.value, card), m.span, m.rule)
+            self.card_modifiers.setdefault(m.query, []).append((bound_m, card))
+            self.modifiers.setdefault(m.query, [])
+        for a in compiled.actions:
+            bound_a = CompiledAction(a.name, a.timing, _bind(a.condition, card), _bind(a.cost, card), _bind(a.body, card),
+                                     a.span, a.rule, a.param, _bind(a.values, card))
+            self._action_cards[len(self.actions)] = card
+            self.actions.append((bound_a, HOLDER))
+
+    def holders(self) -> dict[int, int]:
+        """Card -> the seat holding it (in a per-player zone or on a field)."""
+        st = self.game.state
+        out: dict[int, int] = {}
+        for zones in st.per_player.values():
+            for seat, zone in enumerate(zones):
+                for card in zone:
+                    out[card] = seat
+        for seat, fields in enumerate(st.fields):
+            for f in fields:
+                for card in f:
+                    out[card] = seat
+        return out
+
+    def _held(self, rules: list[tuple[Any, int]]) -> list[tuple[Any, int]]:
+        held = self.holders()
+        return [(rule, held[card]) for rule, card in rules if card in held]
+
+    def action_owner(self, index: int) -> int | None:
+        """Who owns declared action ``index`` now (a card's action: its holder, if any)."""
+        action, owner = self.actions[index]
+        if owner != HOLDER:
+            return owner
+        return self.holders().get(self._action_cards[index])
+
     def has(self, query: str) -> bool:
         return query in self.modifiers
 
@@ -110,10 +183,16 @@ class GameEffects:
 
     def modified(self, query: str, value: Any, **params: Any) -> Any:
         mods = self.modifiers.get(query)
+        cards = self.card_modifiers.get(query) if self.card_modifiers else None
+        if cards:
+            mods = [*(mods or ()), *self._held(cards)]  # type: ignore[list-item]
         return modify(mods, self, query, value, **params) if mods else value
 
     def fire(self, event: str, payload: dict[str, Any]) -> None:
         triggers = self.triggers.get(event)
+        cards = self.card_triggers.get(event) if self.card_triggers else None
+        if cards:
+            triggers = [*(triggers or ()), *self._held(cards)]  # type: ignore[list-item]
         if triggers:
             fire(triggers, event, payload, self)
 
@@ -123,7 +202,10 @@ class GameEffects:
         for which its condition and cost hold, a plain action with value number -1."""
         out = []
         active = self.game.state.active
+        held = self.holders() if self._action_cards else {}
         for index, (action, owner) in enumerate(self.actions):
+            if owner == HOLDER:
+                owner = held.get(self._action_cards[index], -1)
             if owner != seat or self.uses.get((seat, index), 0) >= MAX_ACTION_USES:
                 continue
             if action.timing == "own_turn" and seat != active or action.timing == "others_turn" and seat == active:
@@ -160,12 +242,12 @@ class GameEffects:
     def find_action(self, seat: int, name: str) -> int | None:
         """The index of ``seat``'s declared action called ``name``: its `action` name, the
         id of the effect declaring it (the first action there), or ``id.name``."""
-        for index, (action, owner) in enumerate(self.actions):
-            if owner == seat and name in (action.name, f"{action.rule}.{action.name}"):
-                return index
-        for index, (action, owner) in enumerate(self.actions):
-            if owner == seat and action.rule == name:
-                return index
+        legal = {entry[0] for entry in self.legal_actions(seat)}
+        for matches in (lambda a: name in (a.name, f"{a.rule}.{a.name}"), lambda a: a.rule == name):
+            found = [index for index, (action, _) in enumerate(self.actions)
+                     if matches(action) and self.action_owner(index) == seat]
+            if found:  # a legal one first (a player may hold two cards with the same action)
+                return min(found, key=lambda i: i not in legal)
         return None
 
     def take_action(self, seat: int, index: int, value: int = -1) -> None:
@@ -241,6 +323,16 @@ class GameEffects:
 
     def bean_of(self, card: int) -> str:
         return self.game.bean_name(card)
+
+    def card_kind(self, card: int) -> str:
+        st = self.game.state
+        return st.type_kinds[st.bean_of[card]]
+
+    def card_id(self, card: int) -> str:
+        return self.game.bean_name(card)
+
+    def card_attr(self, card: int, name: str) -> Any:
+        return self._values[self.game.state.bean_of[card]].get(name)
 
     def bean_count(self, bean: str) -> int:
         return self.game.rules.bean(bean).count
@@ -340,16 +432,31 @@ class GameEffects:
         finally:
             game.cause = outer
 
-    def _do_move(self, cards: list[int], to: ZoneRef) -> None:
+    def _do_move(self, cards: list[int], to: ZoneRef, at: str = "top") -> None:
         target = self._target(to)
+        if at not in MOVE_POSITIONS:
+            raise BohnError.one("L813", f"`move(..., at: \"{at}\")`: say one of {', '.join(MOVE_POSITIONS)}")
         if self.has("storage_capacity"):
             capacity = self.modified("storage_capacity", -1, player=to.player, zone=to)
             if capacity >= 0:
                 cards = [c for c in cards if c not in target][: max(0, capacity - len(target))]
-        for card in list(cards):
+        bean_of = self.game.state.bean_of
+        for card in cards:
+            allowed = self._kind_zones[bean_of[card]]
+            if allowed is not None and to.id not in allowed:
+                raise BohnError.one("G625", f"a `{self.game.bean_name(card)}` may not go to `{to.id}` (its kind may be in "
+                                    f"{', '.join(sorted(allowed))})")
+        moved = list(cards)
+        for card in moved:
             self._take(card)
-            target.append(card)
-        self.game.emit("moved", seat=to.player, beans=[self.bean_of(c) for c in cards], to=to.id)
+        if at in ("bottom", "front"):
+            target[:0] = moved
+        else:
+            target.extend(moved)
+        if at == "top":  # the event reads as it always has where nothing new is said
+            self.game.emit("moved", seat=to.player, beans=[self.bean_of(c) for c in cards], to=to.id)
+        else:
+            self.game.emit("moved", seat=to.player, beans=[self.bean_of(c) for c in cards], to=to.id, at=at)
 
     def _do_gain(self, player: int, amount: int, source: ZoneRef | None = None) -> None:
         pile = self._target(source or ZoneRef(self._discard, None))
@@ -385,22 +492,33 @@ class GameEffects:
     def _do_discard(self, cards: list[int]) -> None:
         self._do_move(cards, ZoneRef(self._discard, None))
 
-    def _do_draw(self, player: int, count: int) -> None:
-        self.game.prepare_draw(count)
+    def _deck(self, source: ZoneRef | None) -> str | None:
+        if source is None:
+            return None
+        if source.id not in self.game.state.shared or self.game.rules.zone(source.id).kind != "deck":
+            raise BohnError.one("L813", f"`from: {source.id}`: cards are drawn from a deck")
+        return source.id
+
+    def _do_draw(self, player: int, count: int, source: ZoneRef | None = None) -> None:
+        deck = self._deck(source)
+        if deck is None:
+            self.game.prepare_draw(count)
         drawn: list[int] = []
         for _ in range(max(0, count)):
-            card = self.game.draw_one()
+            card = self.game.draw_one(deck)
             if card is None:
                 break
             self.game.state.hands[player].append(card)
             drawn.append(card)
         self.game.emit("drew", seat=player, cards=len(drawn), beans=[self.bean_of(c) for c in drawn])
 
-    def _do_reveal(self, count: int, to: ZoneRef) -> None:
+    def _do_reveal(self, count: int, to: ZoneRef, source: ZoneRef | None = None) -> None:
         target = self._target(to)
-        self.game.prepare_draw(count)
+        deck = self._deck(source)
+        if deck is None:
+            self.game.prepare_draw(count)
         for _ in range(max(0, count)):
-            card = self.game.draw_one()
+            card = self.game.draw_one(deck)
             if card is None:
                 break
             target.append(card)

@@ -6,6 +6,12 @@ each zone id maps to a list (shared zones) or one list per seat (player zones). 
 zones the engine itself must find — deck, discard pile, hands, fields, coins — are also
 reachable by kind, through the attributes set in :func:`new_state`.
 
+Cards of other kinds (``cards:`` in a ruleset) are numbered after the beans: their
+card-type index is ``bean_of[card]`` too, past the ``n_beans`` bean types, so
+``card_types[bean_of[card]]`` names any card and ``bean_of[card] < n_beans`` says
+whether it is a bean. A game without card kinds is numbered and shuffled exactly as
+before they existed.
+
 Orientation conventions, relied on everywhere: the deck's and the discard pile's top
 card is the *last* element; a hand's front card is element 0 and drawn cards are
 appended at the back; a field is a list of cards, its bean is its first card's bean.
@@ -40,6 +46,11 @@ class GameState:
     over: bool = False
     phase_index: int = 0
     step_index: int = 0
+    #: every card type: the beans first, then the cards of each kind
+    card_types: tuple[str, ...] = ()
+    #: the kind of each card type (``bean`` for beans)
+    type_kinds: tuple[str, ...] = ()
+    n_beans: int = 0
 
     def all_cards(self) -> list[int]:
         """Every card of the game: the deck's first (bottom to top), then every other zone,
@@ -66,6 +77,18 @@ def new_state(rules: Ruleset, players: int, seed: int) -> GameState:
     for index, bean in enumerate(rules.beans):
         if bean.id not in row.remove_beans:
             bean_of.extend([index] * bean.count)
+    deck_id = rules.zone_of_kind("deck").id
+    owners = {z.id: z.owner for z in rules.zones}
+    card_types = list(bean_ids)
+    type_kinds = ["bean"] * len(bean_ids)
+    starting: dict[str, list[int]] = {}  # zone id -> type indexes of the cards it starts with (one set per seat)
+    for kind in rules.kinds:
+        for card in kind.cards:
+            card_types.append(card.id)
+            type_kinds.append(kind.id)
+            starting.setdefault(kind.starts_in, []).extend([len(card_types) - 1] * card.count)
+    for type_index in starting.pop(deck_id, []):
+        bean_of.append(type_index)
     cards = list(range(len(bean_of)))
     rng.shuffle(cards)
 
@@ -79,8 +102,16 @@ def new_state(rules: Ruleset, players: int, seed: int) -> GameState:
             shared[zone.id] = []
         else:
             per_player[zone.id] = [[] for _ in range(players)]
-    deck = shared[rules.zone_of_kind("deck").id]
+    deck = shared[deck_id]
     deck.extend(cards)
+    for zone_id, type_indexes in starting.items():  # kinds that start elsewhere, in declaration order
+        targets = [shared[zone_id]] if owners[zone_id] == "shared" else per_player[zone_id]
+        for target in targets:
+            first = len(bean_of)
+            bean_of.extend(type_indexes)
+            placed = list(range(first, len(bean_of)))
+            rng.shuffle(placed)
+            target.extend(placed)
     hands = per_player[rules.zone_of_kind("hand").id]
     for seat in range(players):
         for _ in range(row.deal[seat]):
@@ -94,8 +125,11 @@ def new_state(rules: Ruleset, players: int, seed: int) -> GameState:
         per_player=per_player,
         fields=fields,
         deck=deck,
-        discard=shared[rules.zone_of_kind("discard").id],
+        discard=shared[rules.decks()[0].discard or rules.zone_of_kind("discard").id],
         hands=hands,
         coins=per_player[rules.zone_of_kind("coins").id],
         rng=rng,
+        card_types=tuple(card_types),
+        type_kinds=tuple(type_kinds),
+        n_beans=len(bean_ids),
     )

@@ -92,7 +92,7 @@ class _FromHand(StepRun):
     def legal(self, game: Game, seat: int) -> list[Action]:
         hand = game.state.hands[seat]
         out = self.choices(game, seat, hand) if hand and self.taken < self.high else []
-        if self.taken >= self.low or not hand:
+        if self.taken >= self.low or not hand or (self.plants and not game.plantable(hand[0])):
             out.append(Action(PASS, seat))
         return out
 
@@ -107,7 +107,8 @@ class _FromHand(StepRun):
 
 
 class PlantFromHand(_FromHand):
-    """Plant from the front of the hand: at least ``min``, at most ``max`` cards."""
+    """Plant from the front of the hand: at least ``min``, at most ``max`` cards. A front
+    card that may not be planted (a card of another kind) ends the planting."""
 
     kind: ClassVar[str] = "plant_from_hand"
     plants: ClassVar[bool] = True
@@ -167,9 +168,11 @@ class Reveal(StepRun):
         count = self.spec.number("count", game.row)
         if game.fx is not None:
             count = game.fx.modified("reveal_count", count, player=game.state.active)
-        game.prepare_draw(count)
+        deck = self.spec.params.get("from")
+        if deck is None:
+            game.prepare_draw(count)
         for _ in range(count):
-            card = game.draw_one()
+            card = game.draw_one(deck)
             if card is None:
                 break
             zone.append(card)
@@ -208,9 +211,11 @@ class Draw(StepRun):
         count = self.spec.number("count", game.row)
         if game.fx is not None:
             count = game.fx.modified("draw_count", count, player=st.active)
-        game.prepare_draw(count)
+        deck = self.spec.params.get("from")
+        if deck is None:
+            game.prepare_draw(count)
         for _ in range(count):
-            card = game.draw_one()
+            card = game.draw_one(deck)
             if card is None:
                 break
             hand.append(card)

@@ -66,7 +66,10 @@ class Trade(StepRun):
         self.accepted_this_round = False
         self.proposals = [0] * game.players
         self.partners = str(self.spec.params.get("partners", "active"))
-        self.also_from: list[str] = list(self.spec.params.get("also_from", []))
+        also = self.spec.params.get("also_from", [])
+        # one list for everyone, or {active: [...], others: [...]} when they differ
+        self.also_from: list[str] = list(also) if isinstance(also, list) else list(also.get("others", []))
+        self.active_also_from: list[str] = list(also) if isinstance(also, list) else list(also.get("active", []))
         #: cards given out of these zones land in the receiver's zone named here instead of
         #: ``received`` (beans out of a store must be planted, never stored again)
         self.received_from: dict[str, str] = dict(self.spec.params.get("received_from", {}))
@@ -97,7 +100,8 @@ class Trade(StepRun):
                 sources.append((HAND, game.state.hands[seat]))
         else:
             sources.append((HAND, game.state.hands[seat]))
-        sources.extend((z, game.state.per_player[z][seat]) for z in self.also_from)
+        extra = self.active_also_from if seat == game.state.active else self.also_from
+        sources.extend((z, game.state.per_player[z][seat]) for z in extra)
         return sources
 
     def _zone(self, game: Game, seat: int, zone: str) -> list[int]:
@@ -108,6 +112,8 @@ class Trade(StepRun):
         return game.state.per_player[zone][seat]
 
     def _givable(self, game: Game, seat: int) -> list[CardRef]:
+        if game.trade_limited:
+            return [(zone, i) for zone, cards in self._sources(game, seat) for i, c in enumerate(cards) if game.tradable(seat, c)]
         return [(zone, i) for zone, cards in self._sources(game, seat) for i in range(len(cards))]
 
     def _card(self, game: Game, seat: int, ref: CardRef) -> int:
@@ -168,10 +174,11 @@ class Trade(StepRun):
         wants = self._wants(game)
         out: list[Action] = []
         seen: set[tuple[str, int]] = set()
+        limited = game.trade_limited
         for zone_id, cards in self._sources(game, seat):
             for index, card in enumerate(cards):
                 bean = bean_of[card]
-                if (zone_id, bean) in seen:
+                if (zone_id, bean) in seen or limited and not game.tradable(seat, card):
                     continue
                 seen.add((zone_id, bean))
                 give = ((zone_id, index),)

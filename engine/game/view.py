@@ -62,11 +62,20 @@ class SeatView:
         return [(g.bean_name(f[0]) if f else None, len(f)) for f in g.state.fields[s]]
 
     def zone(self, zone_id: str) -> list[str]:
-        """The beans in a public shared zone (revealed cards, an offer)."""
+        """The beans in a public shared zone (revealed cards, an offer); decks and hidden zones show nothing."""
         g = self._game
-        if zone_id in g.state.shared and zone_id not in (g.rules.zone_of_kind("deck").id,):
+        if zone_id in g.state.shared and zone_id not in _hidden(g):
             return [g.bean_name(c) for c in g.state.shared[zone_id]]
         return []
+
+    def may_trade(self, zone: str, index: int) -> bool:
+        """Whether this seat may trade or donate its card at ``zone``[``index``] (a kind or a
+        rule may forbid it)."""
+        g = self._game
+        if not g.trade_limited:
+            return True
+        cards = g.state.hands[self.seat] if zone == "hand" else g.state.shared.get(zone) or g.state.per_player.get(zone, [[]] * g.players)[self.seat]
+        return 0 <= index < len(cards) and g.tradable(self.seat, cards[index])
 
     def trade_zone(self) -> str:
         """The id of the display zone of the trading window now open ('' if none)."""
@@ -168,8 +177,13 @@ class SeatView:
             "hand_sizes": [self.hand_size(s) for s in range(g.players)],
             "fields": [self.fields(s) for s in range(g.players)],
             "coins": [self.coins(s) for s in range(g.players)],
-            "zones": {z: self.zone(z) for z in g.state.shared if g.rules.zone_of_kind("deck").id != z},
+            "zones": {z: self.zone(z) for z in g.state.shared if z not in _hidden(g)},
             "deck_size": self.deck_size(),
             "runouts": list(self.runouts()),
             "items": [self.items_owned(s) for s in range(g.players)],
         }
+
+
+def _hidden(game: Game) -> frozenset[str]:
+    """Shared zones whose cards no seat sees: every deck and every hidden zone."""
+    return frozenset(z.id for z in game.rules.zones if z.kind == "deck" or z.visibility == "hidden")

@@ -24,7 +24,7 @@ def compile_effect(text: str, *, env: CheckEnv | None = None, origin: Span | Non
                    name: str = "<effect>") -> Compiled:
     """Parse, type-check and compile one snippet; raise ``BohnError`` with positions."""
     env = env or CheckEnv()
-    key = (text, origin, name, env.beans, tuple(sorted(env.zones.items())), env.options, env.procs)
+    key = (text, origin, name, env.key())
     hit = _COMPILED.get(key)
     if hit is not None:
         return hit

@@ -30,11 +30,25 @@ class CheckEnv:
     options: frozenset[str] | None = None
     #: procedures declared anywhere in the ruleset: (name, ((param, type), …))
     procs: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+    #: attributes the ruleset's card kinds declare (``card.NAME``), with their types
+    card_attrs: dict[str, str] = field(default_factory=dict)
+    #: names bound in every rule besides ``owner``/``active``/``opponent`` (``this`` in a card's rules)
+    names: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def of(cls, beans: Iterable[str], zones: dict[str, str], options: Iterable[str] | None = None,
-           procs: Iterable[tuple[str, tuple[tuple[str, str], ...]]] = ()) -> CheckEnv:
-        return cls(frozenset(beans), dict(zones), None if options is None else frozenset(options), tuple(sorted(procs)))
+           procs: Iterable[tuple[str, tuple[tuple[str, str], ...]]] = (), card_attrs: dict[str, str] | None = None,
+           names: dict[str, str] | None = None) -> CheckEnv:
+        return cls(frozenset(beans), dict(zones), None if options is None else frozenset(options), tuple(sorted(procs)),
+                   dict(card_attrs or {}), dict(names or {}))
+
+    def key(self) -> tuple[object, ...]:
+        """What makes two environments compile a snippet differently (the compile cache key)."""
+        return (self.beans, tuple(sorted(self.zones.items())), self.options, self.procs,
+                tuple(sorted(self.card_attrs.items())), tuple(sorted(self.names.items())))
+
+    def context(self) -> dict[str, str]:
+        return {**V.CONTEXT, **self.names}
 
 
 #: Types a procedure's parameter may have.
@@ -89,10 +103,10 @@ class Checker:
                 self.procedure(rule)
             else:
                 self.action(rule)
-        self.block(program.statements, dict(V.CONTEXT))
+        self.block(program.statements, self.env.context())
 
     def trigger(self, rule: A.Trigger) -> None:
-        scope = dict(V.CONTEXT)
+        scope = self.env.context()
         if rule.event not in V.EVENTS:
             self.error("L804", f"no event `{rule.event}`{did_you_mean(rule.event, list(V.EVENTS))}", rule.span)
         else:
@@ -106,7 +120,7 @@ class Checker:
         self.cancellable = False
 
     def modifier(self, rule: A.Modifier) -> None:
-        scope = dict(V.CONTEXT)
+        scope = self.env.context()
         if rule.query not in V.QUERIES:
             self.error("L805", f"no query `{rule.query}`{did_you_mean(rule.query, list(V.QUERIES))}", rule.span)
             value_type = "any"
@@ -132,7 +146,7 @@ class Checker:
         self.block(rule.body, scope)
 
     def action(self, rule: A.ActionDecl) -> None:
-        scope = dict(V.CONTEXT)
+        scope = self.env.context()
         if rule.param is not None and rule.values is not None:
             t = self.expr(rule.values, scope)
             scope[rule.param] = self._element(t, rule.values.span, "an action's values")
@@ -298,6 +312,8 @@ class Checker:
                 return payload[e.name]
             return self.error("L806", f"event `{t[6:]}` has no `{e.name}`{did_you_mean(e.name, list(payload))} (it has {', '.join(payload)})", e.span)
         table = V.ATTRIBUTES.get(t)
+        if t == "card" and self.env.card_attrs:
+            table = {**self.env.card_attrs, **V.ATTRIBUTES["card"]}
         if table is None:
             return self.error("L806", f"a {t} has no attributes", e.span)
         if e.name not in table:

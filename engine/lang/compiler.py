@@ -215,7 +215,7 @@ ATTR_IMPL: dict[str, dict[str, Callable[[World, Any], Any]]] = {
         "beans": lambda w, f: list(dict.fromkeys(w.bean_of(c) for c in w.field_cards(f))),
         "only": lambda w, f: w.field_only(f),
     },
-    "card": {"bean": lambda w, c: w.bean_of(c)},
+    "card": {"bean": lambda w, c: w.bean_of(c), "kind": lambda w, c: w.card_kind(c), "id": lambda w, c: w.card_id(c)},
     "bean": {"count": lambda w, b: w.bean_count(b), "id": lambda w, b: b},
     "player": {
         "coins": lambda w, p: w.coins(p),
@@ -225,6 +225,11 @@ ATTR_IMPL: dict[str, dict[str, Callable[[World, Any], Any]]] = {
         "seat": lambda w, p: p,
     },
 }
+
+def _card_attribute(name: str) -> Callable[[World, Any], Any]:
+    """A reader for an attribute a card kind declares (none on cards without it)."""
+    return lambda w, c: w.card_attr(c, name)
+
 
 _BINOPS: dict[str, Callable[[Any, Any], Any]] = {
     "+": lambda a, b: a + b,
@@ -355,6 +360,7 @@ class Compiler:
         obj = self.expr(e.obj)
         t = self.types.get(id(e.obj), "any")
         name = e.name
+        card_attrs = self.env.card_attrs
         if t.startswith("event:") or t == "any":
             def read(ctx: Ctx) -> Any:
                 value = obj(ctx)
@@ -365,13 +371,15 @@ class Compiler:
                 elif isinstance(value, str):
                     kind = "bean"
                 elif isinstance(value, int):
-                    kind = "card" if name in ATTR_IMPL["card"] else "player"
+                    kind = "card" if name in ATTR_IMPL["card"] or name in card_attrs else "player"
                 else:
                     return None
                 getter = ATTR_IMPL[kind].get(name)
+                if getter is None and kind == "card":
+                    return ctx.world.card_attr(value, name)
                 return getter(ctx.world, value) if getter else None
             return read
-        getter = ATTR_IMPL[t][name]
+        getter = ATTR_IMPL[t].get(name) or _card_attribute(name)
 
         def read_typed(ctx: Ctx) -> Any:
             value = obj(ctx)

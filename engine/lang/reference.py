@@ -28,6 +28,8 @@ EVENT_EXAMPLES: dict[str, str] = {
     "phase_ended": "when phase_ended if event.phase == \"plant_traded\" { discard(cards(offer)) }",
     "card_at_front": "when card_at_front if event.bean == red { give([event.card], opponent) }",
     "action_played": "when action_played by others if ask(owner, \"Prevent it?\") { cancel }",
+    "reshuffled": "when reshuffled if event.deck == zone(draw_pile) { note(\"the discard pile is the draw pile again\") }",
+    "game_started": "when game_started if owner == active { draw(owner, 1) }",
     "game_ending": "when game_ending { gain(owner, coins(owner) // 5) }",
     "game_ended": "when game_ended { note(\"good game\") }",
 }
@@ -45,6 +47,7 @@ QUERY_EXAMPLES: dict[str, str] = {
     "storage_capacity": "modify storage_capacity if zone == zone(set_aside) = 2",
     "price": "modify price if item == \"second_ship\" = value - 1",
     "may_trade": "modify may_trade by anyone if other == opponent = false",
+    "may_trade_card": "modify may_trade_card if card.bean == red = false",
     "score": "modify score = value + counter(owner, \"building value\")",
     "tie_break": "modify tie_break = count(cards(set_aside))",
 }

@@ -90,6 +90,8 @@ EVENTS: dict[str, dict[str, str]] = {
     "phase_ended": {"player": "player", "phase": "str"},
     "card_at_front": {"player": "player", "card": "card", "bean": "bean"},
     "action_played": {"player": "player", "action": "str", "card": "card"},
+    "reshuffled": {"player": "player", "deck": "zone", "cards": "int"},
+    "game_started": {"player": "player"},
     "game_ending": {"player": "player"},
     "game_ended": {"player": "player"},
 }
@@ -119,6 +121,8 @@ QUERIES: dict[str, tuple[dict[str, str], str, str]] = {
     "price": ({"player": "player", "item": "str"}, "int", "coins `player` pays for the item `item`"),
     "may_trade": ({"player": "player", "other": "player"}, "bool",
                   "whether `player` may offer to or answer `other` in a trade"),
+    "may_trade_card": ({"player": "player", "card": "card"}, "bool",
+                       "whether `player` may trade or donate `card` (default: its kind's `trade`, true for beans)"),
     "score": ({"player": "player"}, "int", "the player's final score"),
     "tie_break": ({"player": "player"}, "int",
                   "among players tied on score, the highest wins (default: cards in hand with the option "
@@ -127,7 +131,8 @@ QUERIES: dict[str, tuple[dict[str, str], str, str]] = {
 
 #: Statements: calls that change the game.
 STATEMENTS: dict[str, Signature] = {
-    "move": sig("move cards to a zone (the top of a pile is its end)", "none", "cards:list[card]", "to:zone"),
+    "move": sig("move cards to a zone: `at: \"top\"` (the default: the top of a pile, the back of a hand) or "
+                "`\"bottom\"` (the bottom of a pile, the front of a hand)", "none", "cards:list[card]", "to:zone", "at:str="),
     "gain": sig("take `amount` cards from the top of `from` (default: the discard pile) as coins", "none",
                 "player", "amount:int", "from:zone="),
     "pay": sig("pay `amount` coins to `to` (default: the discard pile); the player chooses which coins", "none",
@@ -136,8 +141,10 @@ STATEMENTS: dict[str, Signature] = {
     "harvest": sig("harvest a field as the rules pay it", "none", "field"),
     "plant": sig("plant a card on a field", "none", "card", "field"),
     "discard": sig("put cards on the discard pile", "none", "cards:list[card]"),
-    "draw": sig("draw cards to the back of the player's hand", "none", "player", "count:int"),
-    "reveal": sig("turn up cards from the draw pile into a zone", "none", "count:int", "to:zone"),
+    "draw": sig("draw cards to the back of the player's hand, from the draw pile or the deck `from`", "none",
+                "player", "count:int", "from:zone="),
+    "reveal": sig("turn up cards from the draw pile (or the deck `from`) into a zone", "none", "count:int", "to:zone",
+                  "from:zone="),
     "add_field": sig("give the player one more field; `only` limits the beans it takes", "none",
                      "player", "only:list[bean]="),
     "remove_field": sig("take away a player's empty field", "none", "field"),
@@ -190,7 +197,7 @@ FUNCTIONS: dict[str, Signature] = {
 ATTRIBUTES: dict[str, dict[str, str]] = {
     "field": {"bean": "bean", "size": "int", "cards": "list[card]", "owner": "player", "index": "int",
               "beans": "list[bean]", "only": "list[bean]"},
-    "card": {"bean": "bean"},
+    "card": {"bean": "bean", "kind": "str", "id": "str"},
     "bean": {"count": "int", "id": "str"},
     "player": {"coins": "int", "hand": "list[card]", "hand_size": "int", "fields": "list[field]", "seat": "int"},
 }

@@ -40,6 +40,9 @@ class World(Protocol):
     def cards(self, zone: ZoneRef) -> list[int]: ...
     def hand(self, player: int) -> list[int]: ...
     def bean_of(self, card: int) -> str: ...
+    def card_kind(self, card: int) -> str: ...
+    def card_id(self, card: int) -> str: ...
+    def card_attr(self, card: int, name: str) -> Any: ...
     def bean_count(self, bean: str) -> int: ...
     def bean_types(self) -> list[str]: ...
     def phase(self) -> str: ...
@@ -69,6 +72,7 @@ class TableWorld:
 
     beans: dict[str, tuple[int, list[int | None]]]          # id -> (card count, beanometer)
     card_beans: list[str] = field(default_factory=list)      # card id -> bean id
+    card_kinds: dict[int, tuple[str, dict[str, Any]]] = field(default_factory=dict)  # card -> (kind, values), beans omitted
     n_players: int = 2
     zones: dict[ZoneRef, list[int]] = field(default_factory=dict)
     field_lists: dict[int, list[list[int]]] = field(default_factory=dict)
@@ -127,6 +131,15 @@ class TableWorld:
 
     def bean_of(self, card: int) -> str:
         return self.card_beans[card]
+
+    def card_kind(self, card: int) -> str:
+        return self.card_kinds.get(card, ("bean", {}))[0]
+
+    def card_id(self, card: int) -> str:
+        return self.card_beans[card]
+
+    def card_attr(self, card: int, name: str) -> Any:
+        return self.card_kinds.get(card, ("bean", {}))[1].get(name)
 
     def bean_count(self, bean: str) -> int:
         return self.beans[bean][0]
@@ -221,10 +234,14 @@ class TableWorld:
         if handler is not None:
             handler(**args)
 
-    def _do_move(self, cards: list[int], to: ZoneRef) -> None:
+    def _do_move(self, cards: list[int], to: ZoneRef, at: str = "top") -> None:
         for c in list(cards):
             self._remove(c)
-            self.zones.setdefault(to, []).append(c)
+            target = self.zones.setdefault(to, [])
+            if at in ("bottom", "front"):
+                target.insert(0, c)
+            else:
+                target.append(c)
 
     def _do_gain(self, player: int, amount: int, **extra: Any) -> None:
         source = extra.get("from") or ZoneRef(self.discard_id, None)
@@ -263,13 +280,13 @@ class TableWorld:
     def _do_discard(self, cards: list[int]) -> None:
         self._do_move(cards, ZoneRef(self.discard_id, None))
 
-    def _do_draw(self, player: int, count: int) -> None:
-        deck = self.zones.setdefault(ZoneRef("draw_pile", None), [])
+    def _do_draw(self, player: int, count: int, **extra: Any) -> None:
+        deck = self.zones.setdefault(extra.get("from") or ZoneRef("draw_pile", None), [])
         for _ in range(min(count, len(deck))):
             self.zones.setdefault(ZoneRef(self.hand_id, player), []).append(deck.pop())
 
-    def _do_reveal(self, count: int, to: ZoneRef) -> None:
-        deck = self.zones.setdefault(ZoneRef("draw_pile", None), [])
+    def _do_reveal(self, count: int, to: ZoneRef, **extra: Any) -> None:
+        deck = self.zones.setdefault(extra.get("from") or ZoneRef("draw_pile", None), [])
         for _ in range(min(count, len(deck))):
             self.zones.setdefault(to, []).append(deck.pop())
 

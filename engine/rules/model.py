@@ -44,11 +44,77 @@ def coins_for(beanometer: Sequence[int | None], beans: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Zone:
+    """A place cards can be. A zone of kind ``deck`` may name its own ``discard`` pile,
+    a ``reshuffle`` rule (``discard``: the pile is shuffled in when the deck is empty;
+    ``never``) and whether its run-outs count towards the game's end."""
+
     id: str
     kind: str
     owner: str
     visibility: str
     description: str = ""
+    discard: str | None = None
+    reshuffle: str = "discard"
+    runouts: bool = True
+
+
+#: Attribute types a card kind may declare, and the effect-language type each reads as.
+ATTRIBUTE_TYPES: Mapping[str, str] = MappingProxyType({
+    "number": "int", "text": "str", "bean": "bean",
+    "numbers": "list[int]", "texts": "list[str]", "beans": "list[bean]",
+})
+
+
+@dataclass(frozen=True, slots=True)
+class CardType:
+    """One card of a kind as printed: how many copies, its attribute values, its own effect."""
+
+    id: str
+    name: str
+    kind: str
+    count: int
+    values: Mapping[str, Any]
+    description: str
+    effect: Compiled | None
+    span: Span | None
+
+
+@dataclass(frozen=True, slots=True)
+class CardKind:
+    """A kind of card that is not a bean (action, order, ship…: the name is data).
+
+    ``starts_in`` is the zone its cards are shuffled into at the start (one set per seat
+    when it is a per-player zone); ``zones`` limits where they may ever be (empty: no
+    limit); ``plant`` and ``trade`` say whether they may be planted and traded."""
+
+    id: str
+    name: str
+    attributes: Mapping[str, str]
+    starts_in: str
+    zones: tuple[str, ...]
+    plant: bool
+    trade: bool
+    cards: tuple[CardType, ...]
+    description: str
+    span: Span | None
+
+
+@dataclass(frozen=True, slots=True)
+class SetupStep:
+    """One line of ``setup:``: deal cards (of a kind) from a zone to zones, or give coins."""
+
+    action: str            # deal | coins
+    count: Any             # int or {table: column}
+    kind: str | None
+    source: str | None
+    to: tuple[str, ...]
+    at: str
+    span: Span | None
+
+    def number(self, row: PlayerCountRow) -> int:
+        if isinstance(self.count, Mapping):
+            return row.columns[self.count["table"]]
+        return int(self.count)
 
 
 #: The options the engine reads, with the choices it gives a meaning to. A ruleset may
@@ -190,6 +256,8 @@ class Ruleset:
     document: LMap = field(repr=False, compare=False)
     digest: str = ""
     warnings: tuple[Diagnostic, ...] = ()
+    kinds: tuple[CardKind, ...] = ()
+    setup: tuple[SetupStep, ...] = ()
 
     def row(self, players: int) -> PlayerCountRow:
         if players not in self.player_counts:
@@ -210,6 +278,16 @@ class Ruleset:
                 return zone
         raise KeyError(kind)
 
+    def decks(self) -> tuple[Zone, ...]:
+        """Every zone of kind deck; the first is the draw pile."""
+        return tuple(z for z in self.zones if z.kind == "deck")
+
+    def zone(self, zone_id: str) -> Zone:
+        for zone in self.zones:
+            if zone.id == zone_id:
+                return zone
+        raise KeyError(zone_id)
+
     def option(self, name: str) -> str:
         """The chosen value of option ``name``; an option the engine reads
         (``ENGINE_OPTIONS``) is its first choice when the ruleset omits it."""
@@ -228,6 +306,7 @@ def _row(key: str, raw: LMap) -> PlayerCountRow:
     deal = raw["deal"]
     deal_sizes = tuple(deal) if isinstance(deal, list) else (deal,) * players
     columns = {k: v for k, v in raw.items() if isinstance(v, int) and not isinstance(v, bool)}
+    columns.update(raw.get("columns", {}))
     return PlayerCountRow(
         players=players,
         remove_beans=tuple(raw["remove_beans"]),
@@ -280,6 +359,53 @@ def _items(doc: LMap) -> list[Item]:
     return out
 
 
+def _kinds(doc: LMap) -> list[CardKind]:
+    from engine.lang import compile_effect
+    from engine.rules.semantic import card_effect_env
+
+    deck = next(z["id"] for z in doc["zones"] if z["kind"] == "deck")
+    env = card_effect_env(doc)
+    out = []
+    for k in doc.get("cards", []):
+        kind_effect = k.get("effect")
+        cards = []
+        for c in k["cards"]:
+            text = c.get("effect", kind_effect)
+            where = child_span(c, "effect") if "effect" in c else child_span(k, "effect")
+            effect = compile_effect(text, env=env, origin=where, name=c["id"]) if text else None
+            cards.append(CardType(c["id"], c.get("name", c["id"]), k["id"], c["count"],
+                                  MappingProxyType(to_plain(c.get("values", {}))), c.get("description", ""), effect, c.span))
+        out.append(CardKind(k["id"], k.get("name", k["id"]), MappingProxyType(dict(k.get("attributes", {}))),
+                            k.get("starts_in", deck), tuple(k.get("zones", ())), k.get("plant", False), k.get("trade", True),
+                            tuple(cards), k.get("description", ""), k.span))
+    return out
+
+
+def _setup(doc: LMap) -> list[SetupStep]:
+    out = []
+    for s in doc.get("setup", []):
+        action = "deal" if "deal" in s else "coins"
+        to = s.get("to", ())
+        out.append(SetupStep(action, to_plain(s[action]), s.get("kind"), s.get("from"),
+                             tuple(to) if isinstance(to, list) else (to,) if to else (), s.get("at", "top"), s.span))
+    return out
+
+
+def _zones(doc: LMap) -> tuple[Zone, ...]:
+    """The zones; the draw pile (the first deck) keeps the game's discard pile and its
+    run-outs count unless it says otherwise; other decks have neither by default."""
+    main = next(z["id"] for z in doc["zones"] if z["kind"] == "deck")
+    discard = next(z["id"] for z in doc["zones"] if z["kind"] == "discard")
+    out = []
+    for z in doc["zones"]:
+        is_main = z["id"] == main
+        out.append(Zone(z["id"], z["kind"], z["owner"], z["visibility"], z.get("description", ""),
+                        z.get("discard", discard if is_main else None),
+                        z.get("reshuffle", "discard" if is_main or "discard" in z else "never"),
+                        z.get("runouts", is_main)))
+    return tuple(out)
+
+
 def digest_of(document: Any) -> str:
     """A stable hash of the merged rules, written into game logs to detect edits."""
     text = json.dumps(to_plain(document), sort_keys=True, separators=(",", ":"))
@@ -296,7 +422,7 @@ def build(document: LMap, *, variant: str | None, sources: tuple[str, ...], warn
         min_players=doc["players"]["min"],
         max_players=doc["players"]["max"],
         beans=tuple(Bean(b["id"], b["name"], b["count"], tuple(b["beanometer"])) for b in doc["beans"]),
-        zones=tuple(Zone(z["id"], z["kind"], z["owner"], z["visibility"], z.get("description", "")) for z in doc["zones"]),
+        zones=_zones(doc),
         options=MappingProxyType(
             {k: Option(k, o["description"], MappingProxyType(dict(o["choices"])), o["value"], o.get("source", "")) for k, o in doc["options"].items()}
         ),
@@ -322,6 +448,8 @@ def build(document: LMap, *, variant: str | None, sources: tuple[str, ...], warn
         document=doc,
         digest=digest_of(doc),
         warnings=tuple(warnings),
+        kinds=tuple(_kinds(doc)),
+        setup=tuple(_setup(doc)),
     )
 
 

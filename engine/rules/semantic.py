@@ -20,7 +20,11 @@ from engine.rules.located import LMap, child_span, key_span, span_at
 Check = Callable[[LMap], Iterator[Diagnostic]]
 
 #: Zone kinds the engine needs exactly one of.
-SINGLE_ZONE_KINDS = ("deck", "discard", "hand", "fields", "coins")
+SINGLE_ZONE_KINDS = ("hand", "fields", "coins")
+#: Zone kinds the engine needs at least one of (the first is the game's own).
+FIRST_ZONE_KINDS = ("deck", "discard")
+#: Zone keys that only a deck may have.
+DECK_KEYS = ("discard", "reshuffle", "runouts")
 #: Step keys that name zones, and the zone kinds each accepts (None: any kind).
 STEP_ZONE_KEYS: dict[str, tuple[str, ...] | None] = {
     "to": ("display",),
@@ -28,6 +32,7 @@ STEP_ZONE_KEYS: dict[str, tuple[str, ...] | None] = {
     "revealed": ("display",),
     "received": ("staging",),
     "rest_to": ("display", "pile", "discard"),
+    "from": ("deck",),
 }
 
 
@@ -37,6 +42,15 @@ def _bean_ids(doc: LMap) -> list[str]:
 
 def _zones(doc: LMap) -> dict[str, str]:
     return {z["id"]: z["kind"] for z in doc.get("zones", [])}
+
+
+def _columns(doc: LMap) -> set[str]:
+    """Numeric columns every ``{table: name}`` may read: a row's numbers and its ``columns``."""
+    columns: set[str] = set()
+    for row in doc["player_counts"].values():
+        columns.update(k for k, v in row.items() if isinstance(v, int) and not isinstance(v, bool))
+        columns.update(row.get("columns", {}))
+    return columns
 
 
 def check_duplicate_ids(doc: LMap) -> Iterator[Diagnostic]:
@@ -119,13 +133,27 @@ def check_zones(doc: LMap) -> Iterator[Diagnostic]:
     for kind in SINGLE_ZONE_KINDS:
         if kinds.count(kind) != 1:
             yield Diagnostic("R416", f"{kinds.count(kind)} zones of kind `{kind}`; the engine needs exactly one", child_span(doc, "zones"))
+    for kind in FIRST_ZONE_KINDS:
+        if kind not in kinds:
+            yield Diagnostic("R416", f"no zone of kind `{kind}`; the engine needs at least one", child_span(doc, "zones"))
+    zones = _zones(doc)
+    for zone in doc["zones"]:
+        for key in DECK_KEYS:
+            if key in zone and zone["kind"] != "deck":
+                yield Diagnostic("R450", f"zone `{zone['id']}`: only a deck has `{key}`; it is a {zone['kind']}", child_span(zone, key))
+        pile = zone.get("discard")
+        if pile is not None and zone["kind"] == "deck":
+            if pile not in zones:
+                yield Diagnostic("R401", f"deck `{zone['id']}`: unknown discard pile `{pile}`{did_you_mean(pile, list(zones))}", child_span(zone, "discard"))
+            elif zones[pile] != "discard":
+                yield Diagnostic("R450", f"deck `{zone['id']}`: its discard pile must be a zone of kind discard, `{pile}` is {zones[pile]}", child_span(zone, "discard"))
+        if zone["kind"] == "deck" and zone["owner"] != "shared":
+            yield Diagnostic("R450", f"deck `{zone['id']}` must be shared", child_span(zone, "owner"))
 
 
 def check_steps(doc: LMap) -> Iterator[Diagnostic]:
     zones = _zones(doc)
-    columns: set[str] = set()
-    for row in doc["player_counts"].values():
-        columns.update(k for k, v in row.items() if isinstance(v, int) and not isinstance(v, bool))
+    columns = _columns(doc)
     for phases in doc["turns"].values():
         for phase in phases:
             for step in phase["steps"]:
@@ -205,6 +233,90 @@ def check_effects(doc: LMap) -> Iterator[Diagnostic]:
             compile_effect(item[key], env=env, origin=child_span(item, key), name=str(item.get("id", "?")))
         except BohnError as exc:
             yield from exc.diagnostics
+    card_env = card_effect_env(doc)
+    for kind in doc.get("cards", []):
+        owners = [(kind, kind["cards"][0]["id"] if kind["cards"] else kind["id"])] if "effect" in kind else []
+        owners += [(card, card["id"]) for card in kind["cards"] if "effect" in card]
+        for item, name in owners:
+            try:
+                compile_effect(item["effect"], env=card_env, origin=child_span(item, "effect"), name=name)
+            except BohnError as exc:
+                yield from exc.diagnostics
+
+
+#: How each declared attribute type is checked in a card's ``values``.
+_VALUE_CHECKS: dict[str, Callable[[Any, set[str]], bool]] = {
+    "number": lambda v, beans: isinstance(v, int) and not isinstance(v, bool),
+    "text": lambda v, beans: isinstance(v, str),
+    "bean": lambda v, beans: v in beans,
+    "numbers": lambda v, beans: isinstance(v, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in v),
+    "texts": lambda v, beans: isinstance(v, list) and all(isinstance(x, str) for x in v),
+    "beans": lambda v, beans: isinstance(v, list) and all(x in beans for x in v),
+}
+
+
+def check_cards(doc: LMap) -> Iterator[Diagnostic]:
+    """Card kinds: ids unique among beans and cards, zones known, values of the declared types."""
+    beans = set(_bean_ids(doc))
+    zones = _zones(doc)
+    seen: dict[str, str] = {b: "a bean" for b in beans}
+    kinds: set[str] = set()
+    for kind in doc.get("cards", []):
+        if kind["id"] in kinds or kind["id"] == "bean":
+            yield Diagnostic("R451", f"card kind `{kind['id']}` is declared twice (or is `bean`, the beans' kind)", child_span(kind, "id"))
+        kinds.add(kind["id"])
+        start = kind.get("starts_in")
+        for key, names in (("starts_in", [start] if start is not None else []), ("zones", kind.get("zones", []))):
+            for index, zone in enumerate(names):
+                if zone not in zones:
+                    where = child_span(kind, key) if key == "starts_in" else span_at(kind, [key, index])
+                    yield Diagnostic("R401", f"card kind `{kind['id']}`: unknown zone `{zone}`{did_you_mean(zone, list(zones))}", where)
+        if start is not None and zones.get(start) == "fields":
+            yield Diagnostic("R452", f"card kind `{kind['id']}` cannot start on fields; start it in a zone and plant it with a rule", child_span(kind, "starts_in"))
+        allowed = kind.get("zones")
+        if allowed:
+            begin = start if start is not None else next(z["id"] for z in doc["zones"] if z["kind"] == "deck")
+            if begin not in allowed:
+                yield Diagnostic("R452", f"card kind `{kind['id']}` starts in `{begin}`, which its `zones` do not allow", child_span(kind, "zones"))
+        attributes = kind.get("attributes", {})
+        for card in kind["cards"]:
+            if card["id"] in seen:
+                yield Diagnostic("R451", f"card id `{card['id']}` is already {seen[card['id']]}", child_span(card, "id"))
+            seen[card["id"]] = f"a card of kind `{kind['id']}`"
+            for name, value in card.get("values", {}).items():
+                if name not in attributes:
+                    yield Diagnostic("R453", f"card `{card['id']}`: kind `{kind['id']}` declares no attribute `{name}`{did_you_mean(name, list(attributes))}",
+                                     span_at(card, ["values", name]))
+                elif not _VALUE_CHECKS[attributes[name]](value, beans):
+                    yield Diagnostic("R454", f"card `{card['id']}`: `{name}` must be a {attributes[name]}, not {value!r}", span_at(card, ["values", name]))
+
+
+def check_setup(doc: LMap) -> Iterator[Diagnostic]:
+    zones = _zones(doc)
+    kinds = {k["id"] for k in doc.get("cards", [])} | {"bean"}
+    columns = _columns(doc)
+    for line in doc.get("setup", []):
+        targets = line.get("to", [])
+        targets = targets if isinstance(targets, list) else [targets]
+        owners = {z["id"]: z["owner"] for z in doc["zones"]}
+        for zone in [line["from"]] if "from" in line else []:
+            if zone not in zones:
+                yield Diagnostic("R401", f"set-up: unknown zone `{zone}`{did_you_mean(zone, list(zones))}", child_span(line, "from"))
+            elif owners[zone] != "shared":
+                yield Diagnostic("R417", f"set-up: cards are dealt from a shared zone; `{zone}` is one per player", child_span(line, "from"))
+        for index, zone in enumerate(targets):
+            if zone not in zones:
+                where = child_span(line, "to") if not isinstance(line.get("to"), list) else span_at(line, ["to", index])
+                yield Diagnostic("R401", f"set-up: unknown zone `{zone}`{did_you_mean(zone, list(zones))}", where)
+            elif zones[zone] == "fields":
+                yield Diagnostic("R455", "set-up cannot deal onto fields; plant with a `game_started` trigger", child_span(line, "to"))
+        kind = line.get("kind")
+        if kind is not None and kind not in kinds:
+            yield Diagnostic("R456", f"set-up: no card kind `{kind}`{did_you_mean(kind, sorted(kinds))}", child_span(line, "kind"))
+        for key in ("deal", "coins"):
+            value = line.get(key)
+            if isinstance(value, dict) and value["table"] not in columns:
+                yield Diagnostic("R411", f"set-up: no numeric column `{value['table']}` in `player_counts`{did_you_mean(value['table'], columns)}", span_at(line, [key, "table"]))
 
 
 def check_items(doc: LMap) -> Iterator[Diagnostic]:
@@ -226,13 +338,18 @@ def check_items(doc: LMap) -> Iterator[Diagnostic]:
     for phases in doc["turns"].values():
         for phase in phases:
             for step in phase["steps"]:
-                for index, zone in enumerate(step.get("also_from", [])):
-                    if owners.get(zone) != "player":
-                        yield Diagnostic("R401" if zone not in owners else "R417",
-                                         f"`also_from` needs per-player zones; `{zone}` is {'unknown' if zone not in owners else 'shared'}",
-                                         span_at(step, ["also_from", index]))
+                also = step.get("also_from", [])
+                lists = [(["also_from"], also)] if isinstance(also, list) else [(["also_from", k], v) for k, v in also.items()]
+                every_source: list[str] = []
+                for path, names in lists:
+                    every_source.extend(names)
+                    for index, zone in enumerate(names):
+                        if owners.get(zone) != "player":
+                            yield Diagnostic("R401" if zone not in owners else "R417",
+                                             f"`also_from` needs per-player zones; `{zone}` is {'unknown' if zone not in owners else 'shared'}",
+                                             span_at(step, [*path, index]))
                 for source, target in step.get("received_from", {}).items():
-                    if source != "hand" and source not in step.get("also_from", []):
+                    if source != "hand" and source not in every_source:
                         yield Diagnostic("R420", f"`received_from` names `{source}`, which is not a zone cards are traded from here (the hand or `also_from`)",
                                          span_at(step, ["received_from", source]))
                     if kinds.get(target) != "staging" or owners.get(target) != "player":
@@ -249,7 +366,8 @@ def effect_env(doc: LMap) -> "CheckEnv":
     procs = {name: params for name, params, _ in _procedures(doc)}
     return CheckEnv.of([b for b in beans if isinstance(b, str)],
                        {k: v for k, v in zones.items() if isinstance(k, str) and isinstance(v, str)},
-                       [k for k in (doc.get("options") or {}) if isinstance(k, str)], procs.items())
+                       [k for k in (doc.get("options") or {}) if isinstance(k, str)], procs.items(),
+                       card_attrs=card_attributes(doc))
 
 
 def _procedures(doc: LMap) -> list[tuple[str, tuple[tuple[str, str], ...], Any]]:
@@ -281,6 +399,29 @@ def check_procedures(doc: LMap) -> Iterator[Diagnostic]:
         seen.add(name)
 
 
+def card_attributes(doc: LMap) -> dict[str, str]:
+    """Every attribute the card kinds declare, with its effect-language type (the first
+    kind's type wins where two kinds declare one name differently: values then read as
+    that type, and the checker of each kind's values keeps them honest)."""
+    from engine.rules.model import ATTRIBUTE_TYPES
+
+    out: dict[str, str] = {}
+    for kind in doc.get("cards", []):
+        attributes = kind.get("attributes", {}) if isinstance(kind, LMap) else {}
+        for name, kind_type in attributes.items() if isinstance(attributes, LMap) else ():
+            if kind_type in ATTRIBUTE_TYPES:
+                out.setdefault(name, ATTRIBUTE_TYPES[kind_type])
+    return out
+
+
+def card_effect_env(doc: LMap) -> "CheckEnv":
+    """The environment of a card's own rules: ``this`` is the card."""
+    from engine.lang import CheckEnv
+
+    env = effect_env(doc)
+    return CheckEnv.of(env.beans, env.zones, env.options, env.procs, card_attrs=env.card_attrs, names={"this": "card"})
+
+
 CHECKS: tuple[Check, ...] = (
     check_duplicate_ids,
     check_total,
@@ -295,6 +436,8 @@ CHECKS: tuple[Check, ...] = (
     check_assumptions,
     check_effects,
     check_items,
+    check_cards,
+    check_setup,
 )
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.rules.meters import item_beanometers
 from engine.rules.model import PlayerCountRow, Ruleset, Step
+from engine.rules.sheet_cards import describe_setup, kinds_data, kinds_markdown, setup_lines
 
 _ORDINAL = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
 
@@ -64,6 +65,8 @@ def sheet_data(rules: Ruleset, players: int) -> dict[str, Any]:
         "group_owner_limit": row.group_owner_limit,
         "last_round": rules.last_round,
         "sources": list(rules.sources),
+        "cards": kinds_data(rules),
+        "setup": [describe_setup(line, row) for line in rules.setup],
     }
 
 
@@ -144,6 +147,7 @@ def sheet_markdown(rules: Ruleset, players: int) -> str:
         out.append(f"| {bean.name} | {bean.count} | " + " | ".join(cells[:4]) + " |")
     removed = ", ".join(rules.bean(b).name for b in row.remove_beans) or "none"
     out += ["", f"Removed at {players} players: {removed}. Cards in play: {data['cards_in_play']}.", ""]
+    out += kinds_markdown(rules)
     out += ["## Set-up", ""]
     out.append(f"- Fields: each player starts with {row.fields}.")
     if row.max_fields > row.fields:
@@ -156,6 +160,7 @@ def sheet_markdown(rules: Ruleset, players: int) -> str:
         out.append(f"- Deal: {row.deal[0]} cards to each player.")
     else:
         out.append("- Deal, from the starting player on: " + "/".join(str(d) for d in row.deal) + " cards.")
+    out += setup_lines(rules, row)
     out += ["", "## Harvesting", ""]
     harvest = "at any time, also on other players' turns" if row.harvest_when == "any_time" else "only on one's own turn (and when a card must be planted)"
     out.append(f"- A player harvests a field {harvest}, always the whole field.")

@@ -206,7 +206,7 @@ def _check_expect(game: Game, step: ScenarioStep, mark: int) -> Failure | None:
                     _cmp(diffs, f"counters.{seat}.{name}", value, game.fx.counters.get((seat, name), 0) if game.fx else 0)
         elif key == "cards":
             for bean, n in want.items():
-                index = st.bean_ids.index(bean) if bean in st.bean_ids else -1
+                index = st.card_types.index(bean) if bean in st.card_types else -1
                 _cmp(diffs, f"cards.{bean}", n, st.bean_of.count(index) if index >= 0 else None)
         elif key == "zone_sizes":
             for zone, n in want.items():
@@ -293,7 +293,7 @@ def _resolve(game: Game, action: Action, data: dict[str, Any], span: Span | None
             index = game.fx.find_action(other, name)
             if index is not None:
                 return action._replace(card=index, want=(game.fx.actions[index][0].rule,))
-    declared = [(a.rule, a.name) for a, owner in game.fx.actions if owner == action.seat] if game.fx is not None else []
+    declared = [(a.rule, a.name) for i, (a, _) in enumerate(game.fx.actions) if game.fx.action_owner(i) == action.seat] if game.fx is not None else []
     names = sorted({n for pair in declared for n in pair})
     from engine.errors import did_you_mean
 

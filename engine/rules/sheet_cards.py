@@ -1,0 +1,70 @@
+"""Rulesheet parts for the card model: one table per card kind, the decks, the set-up.
+
+Kept apart from ``sheet.py`` so that the bean tables stay beans only and each kind's
+table shows the attributes that kind declares (names and columns are data).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.rules.model import PlayerCountRow, Ruleset, SetupStep
+
+
+def kinds_data(rules: Ruleset) -> list[dict[str, Any]]:
+    return [
+        {"id": k.id, "name": k.name, "description": k.description, "starts_in": k.starts_in, "zones": list(k.zones),
+         "plant": k.plant, "trade": k.trade, "attributes": dict(k.attributes),
+         "cards": [{"id": c.id, "name": c.name, "count": c.count, "values": dict(c.values), "description": c.description}
+                   for c in k.cards]}
+        for k in rules.kinds
+    ]
+
+
+def kinds_markdown(rules: Ruleset) -> list[str]:
+    """One section per card kind: its rules in a sentence, then a table of its cards."""
+    out: list[str] = []
+    for kind in rules.kinds:
+        out += [f"## {kind.name}", ""]
+        if kind.description:
+            out += [kind.description, ""]
+        where = f"They start in `{kind.starts_in}`"
+        where += f" and may only be in {', '.join(f'`{z}`' for z in kind.zones)}." if kind.zones else "."
+        rules_text = [where, "They may be planted." if kind.plant else "They are never planted.",
+                      "They may be traded." if kind.trade else "They cannot be traded."]
+        out += [" ".join(rules_text), ""]
+        names = list(kind.attributes)
+        out.append("| card | copies | " + "".join(f"{n} | " for n in names) + "text |")
+        out.append("|---|--:|" + "---|" * len(names) + "---|")
+        for card in kind.cards:
+            cells = [_cell(card.values.get(n)) for n in names]
+            out.append(f"| {card.name} | {card.count} | " + "".join(f"{c} | " for c in cells) + f"{card.description} |")
+        out.append("")
+    return out
+
+
+def setup_lines(rules: Ruleset, row: PlayerCountRow) -> list[str]:
+    """The ``setup:`` section and the extra decks, as rulesheet bullets."""
+    out = [f"- {describe_setup(line, row)}" for line in rules.setup]
+    for deck in rules.decks()[1:]:
+        pile = f"its discard pile `{deck.discard}` is shuffled in when it is empty" if deck.discard and deck.reshuffle == "discard" \
+            else "it is not refilled when empty"
+        out.append(f"- Deck `{deck.id}`: {pile}" + ("; its run-outs count towards the end." if deck.runouts else "."))
+    return out
+
+
+def describe_setup(line: SetupStep, row: PlayerCountRow) -> str:
+    n = line.number(row)
+    if line.action == "coins":
+        return f"Every player gets {n} coin(s) from `{line.source or 'the draw pile'}`."
+    what = f"{n} card(s)" + (f" of kind `{line.kind}`" if line.kind else "")
+    where = {"top": "on top of", "back": "at the back of", "bottom": "at the bottom of", "front": "at the front of"}[line.at]
+    return f"Deal {what}" + (f" from `{line.source}`" if line.source else "") + f" {where} " + ", ".join(f"`{z}`" for z in line.to) + "."
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return "–"
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    return str(value)
