@@ -32,7 +32,9 @@ def _source(game: Game, line: SetupStep) -> str:
     if line.source is not None:
         return line.source
     if line.kind is not None and line.kind != "bean":
-        return next(k.starts_in for k in game.rules.kinds if k.id == line.kind)
+        start = next(k.starts_in for k in game.rules.kinds if k.id == line.kind)
+        if start in game.state.shared:  # a kind that starts in players' zones is dealt from the draw pile
+            return start
     return game.rules.decks()[0].id
 
 

@@ -37,6 +37,10 @@ def ruleset_uses(rules: Ruleset) -> Counter[tuple[str, str]]:
         for compiled in (item.effect, item.on_buy):
             if compiled is not None:
                 out += compiled.uses
+    for kind in rules.kinds:
+        for card in kind.cards:
+            if card.effect is not None:
+                out += card.effect.uses
     return out
 
 
