@@ -61,7 +61,8 @@ def _share_immutables() -> None:
 
     shared: list[type] = [MappingProxyType, Span, compiler.Compiled, compiler.CompiledTrigger,
                           compiler.CompiledModifier, compiler.CompiledAction]
-    shared += [t for t in vars(model).values() if isinstance(t, type) and t.__module__ == model.__name__]
+    shared += [t for t in vars(model).values() if isinstance(t, type) and t.__module__ == model.__name__
+               and getattr(getattr(t, "__dataclass_params__", None), "frozen", False)]
     for t in shared:
         copy._deepcopy_dispatch[t] = copy._deepcopy_atomic  # type: ignore[attr-defined]
 
@@ -88,7 +89,10 @@ def preview(game: Game, action: Action) -> Outcome:
     """Apply ``action`` to a copy of ``game``; report the change for ``action.seat``."""
     seat = action.seat
     before = _standing(game, seat)
-    twin = copy_game(game)
+    try:
+        twin = copy_game(game)
+    except (TypeError, copy.Error):  # a build whose classes cannot be copied: no look ahead
+        return Outcome(0, 0, 0, 0, 0, refused=True)
     try:
         twin.apply(action)
     except BohnError:
