@@ -343,6 +343,10 @@ class GameEffects:
     def phase(self) -> str:
         return self.game.phase.id
 
+    def step(self) -> str:
+        step = self.game.step
+        return str(step.spec.params.get("id", step.kind)) if step is not None and step.spec is not None else ""
+
     def fields(self, player: int) -> list[FieldRef]:
         return [FieldRef(player, i) for i in range(len(self.game.state.fields[player]))]
 

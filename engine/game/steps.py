@@ -349,6 +349,50 @@ class KeepRevealed(StepRun):
         self.done = True
 
 
+class Actions(StepRun):
+    """A window for declared actions: the chosen seats may take the actions the rules
+    allow them now (listed as free actions) and pass; nothing else is offered, so no card
+    leaves a hand unless an action says so. ``seats``: ``active`` (the active player until
+    they pass), ``each`` (every seat in turn from the active one, once each) or ``all``
+    (rounds from the active seat until every seat passes in a row)."""
+
+    kind: ClassVar[str] = "actions"
+
+    def enter(self, game: Game) -> None:
+        n = game.players
+        self.mode = str(self.spec.params.get("seats", "active"))
+        order = [(game.state.active + k) % n for k in range(n)]
+        self.queue = order[:1] if self.mode == "active" else order
+        self.passes = 0
+        self.rounds = 0
+        self.done = not self.queue
+
+    def decider(self, game: Game) -> int | None:
+        return self.queue[0] if self.queue else None
+
+    def legal(self, game: Game, seat: int) -> list[Action]:
+        return [Action(PASS, seat)]
+
+    def apply(self, game: Game, action: Action) -> None:
+        seat = self.queue.pop(0)
+        if self.mode == "all":
+            self.passes += 1
+            if self.passes >= game.players or self.rounds >= MAX_WINDOW_ROUNDS:
+                self.queue.clear()  # every seat passed in a row
+            else:
+                self.queue.append(seat)
+        self.done = not self.queue
+
+    def after_free_action(self, game: Game, action: Action) -> None:
+        if self.mode == "all" and action.seat == self.decider(game):
+            self.passes = 0  # someone acted: everyone gets another chance before the window closes
+            self.rounds += 1
+
+
+#: Most times an ``all`` window may reopen after a seat acts (each reopening needs an action).
+MAX_WINDOW_ROUNDS = 1000
+
+
 class LastRound(StepRun):
     """After the final harvest: each seat from the active one on may take free actions
     (buy items), then passes. Not a step a turn lists: ``end.last_round`` turns it on."""
@@ -378,6 +422,7 @@ def _step_kinds() -> dict[str, type[StepRun]]:
 
     kinds: list[type[StepRun]] = [
         PlantFromHand, Reveal, RevealMatchingDiscards, Draw, PlantSetAside, ResolveOffer, DiscardFromHand, KeepRevealed, Trade,
+        Actions,
     ]
     return {k.kind: k for k in kinds}
 

@@ -422,6 +422,8 @@ class Compiler:
             return lambda ctx: ctx.world.bean_types()
         if call.func == "phase":
             return lambda ctx: ctx.world.phase()
+        if call.func == "step":
+            return lambda ctx: ctx.world.step()
         impl = FUNCTION_IMPL[call.func]
         fns = [f for _, f in args]
         if len(fns) == 1:

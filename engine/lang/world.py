@@ -46,6 +46,7 @@ class World(Protocol):
     def bean_count(self, bean: str) -> int: ...
     def bean_types(self) -> list[str]: ...
     def phase(self) -> str: ...
+    def step(self) -> str: ...
     def fields(self, player: int) -> list[FieldRef]: ...
     def field_cards(self, f: FieldRef) -> list[int]: ...
     def field_only(self, f: FieldRef) -> list[str]: ...
@@ -80,6 +81,7 @@ class TableWorld:
     counters: dict[tuple[int, str], int] = field(default_factory=dict)
     active_player: int = 0
     phase_id: str = ""
+    step_id: str = ""
     choices: list[Any] = field(default_factory=list)
     log: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     query_hook: Callable[[str, dict[str, Any]], Any] | None = None
@@ -149,6 +151,9 @@ class TableWorld:
 
     def phase(self) -> str:
         return self.phase_id
+
+    def step(self) -> str:
+        return self.step_id
 
     def fields(self, player: int) -> list[FieldRef]:
         return [FieldRef(player, i) for i in range(len(self.field_lists.get(player, [])))]

@@ -117,6 +117,10 @@ def describe_step(step: Step, row: PlayerCountRow, rules: Ruleset | None = None)
             return "Plant or discard, one by one, each card the previous player left on offer."
         case "discard_from_hand":
             return f"Discard {n('min', row)} to {n('max', row)} card(s) from anywhere in the hand."
+        case "actions":
+            who = {"active": "The active player", "each": "Each player in turn, from the active one,",
+                   "all": "Every player, in rounds until all pass,"}[str(p.get("seats", "active"))]
+            return f"{who} may take the actions the rules allow now, then passes."
         case "keep_revealed":
             return "Plant any of the turned-up cards; the rest are left on offer for the next player."
     return step.kind.replace("_", " ")
