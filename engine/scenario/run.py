@@ -105,7 +105,12 @@ def _run_step(game: Game, step: ScenarioStep, mark: int) -> Failure | None:
         while not game.over:
             seat = game.decider
             assert seat is not None
-            game.apply(agents[seat].choose(views[seat], game.legal_actions(seat)))
+            legal = game.legal_actions(seat)
+            if not legal:
+                from engine.game.deadlock import no_legal_action
+
+                raise no_legal_action(game, seat)
+            game.apply(agents[seat].choose(views[seat], legal))
         return None
     if step.kind == "do":
         try:

@@ -101,3 +101,14 @@ def test_a_clean_comparison_still_concludes(bohn) -> None:
 def test_failure_share_must_be_a_share(bohn) -> None:
     run = bohn("simulate", "--games", "1", "--max-failures", "5")
     assert run.code == 2 and "--max-failures is a share" in run.err
+
+
+def test_a_scenario_that_plays_into_a_deadlock_names_the_rule(bohn, tmp_path: Path) -> None:
+    path = tmp_path / "dl.scenario.yaml"
+    path.write_text("ruleset: base\nplayers: 3\nscenarios:\n  - name: a rule that deadlocks\n    rules:\n      effects:\n"
+                    '        +no_lone: {effect: "modify may_harvest if field.size == 1 = false"}\n'
+                    "    steps:\n      - play: greedy\n      - expect: {game_over: true}\n")
+    run = bohn("test", str(path))
+    assert run.code == 1
+    assert f"{path}:7:36: error G640: seat 0 must decide but has no legal action" in run.out
+    assert f"rule `no_lone` at {path}:7 answered `may_harvest`" in run.out
