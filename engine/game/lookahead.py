@@ -98,4 +98,6 @@ def preview(game: Game, action: Action) -> Outcome:
     except BohnError:
         return Outcome(0, 0, 0, 0, 0, refused=True)
     after = _standing(twin, seat)
-    return Outcome(*(a - b for a, b in zip(after, before)))
+    # spelt out: a starred generator would also fill `refused`, which mypyc rejects
+    return Outcome(after[0] - before[0], after[1] - before[1], after[2] - before[2], after[3] - before[3],
+                   after[4] - before[4])
