@@ -30,11 +30,14 @@ def compiled(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The compiled build as a user gets it: one command in a fresh virtual environment
     (``BOHN_COMPILE=1 pip install .``); the site-packages folder it installed into."""
     out = tmp_path_factory.mktemp("compiled")
+    source = out / "source"  # pip builds in the source tree: a copy, so parallel workers never share build/
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info",
+                                                                  "__pycache__", ".pytest_cache", ".hypothesis"))
     venv = out / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     python = venv / ("Scripts" if os.name == "nt" else "bin") / "python"
     env = {**os.environ, "BOHN_COMPILE": "1"}
-    proc = subprocess.run([str(python), "-m", "pip", "install", "-q", str(ROOT)], capture_output=True, text=True, env=env)
+    proc = subprocess.run([str(python), "-m", "pip", "install", "-q", str(source)], capture_output=True, text=True, env=env)
     if proc.returncode != 0:
         pytest.fail(proc.stderr[-3000:])
     version = subprocess.run([str(venv / "bin" / "bohn"), "--version"], capture_output=True, text=True)
