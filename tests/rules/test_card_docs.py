@@ -26,6 +26,7 @@ def test_card_model_example_plays(text: str, tmp_path: Path) -> None:
     path.write_text(text, encoding="utf-8")
     rules = load_ruleset(str(path))
     assert [k.id for k in rules.kinds] == ["contract"]
+    assert [p.id for p in rules.turns["standard"]][-1] == "deeds"
     game = Game(rules, 3, 1)
     st = game.state
     # set-up: two contracts at the back of each hand (the 3-player column), one in the market
@@ -40,4 +41,5 @@ def test_card_model_example_plays(text: str, tmp_path: Path) -> None:
         played = play_game(rules, 3 + seed % 3, seed, make_agents((["random", "greedy"] * 3)[: 3 + seed % 3], 3 + seed % 3, seed),
                            record=False, after_action=lambda g, a: problems.extend(check_cards(g)))
         assert played.game.over
+        assert all(e["phase"] == "deeds" for e in played.game.events if e["type"] == "acted" and "fulfil" in str(e.get("action")))
     assert problems == []
