@@ -13,6 +13,7 @@ from engine.game.actions import ACT, Action
 from engine.game.core import Game
 from engine.rules.loader import load_ruleset
 from engine.sim.replay import replay
+from engine.sim.running import Running
 from engine.sim.simulate import Stats, paired_difference
 
 
@@ -95,3 +96,18 @@ def test_replay_names_the_line_of_an_action_the_engine_refuses(tmp_path: Path) -
     assert not result.ok and result.message == "the engine refuses a logged action"
     assert result.line == number and result.expected["seat"] == 1
     assert result.actions == 1
+
+
+def _running(*values: float) -> Running:
+    r = Running()
+    for v in values:
+        r.add(v)
+    return r
+
+
+def test_a_clear_difference_needs_an_interval_wholly_on_one_side_of_zero() -> None:
+    assert _running(10.0, 10.1).excludes_zero(), "two values are enough for an interval"
+    assert _running(-10.0, -10.1).excludes_zero(), "a clear loss is a clear difference too"
+    small = _running(-0.1, 0.1, -0.1, 0.1)
+    assert small.ci95()[0] < 0 < small.ci95()[1] < 1
+    assert not small.excludes_zero(), "an interval around zero is no clear difference, however narrow"

@@ -1,0 +1,135 @@
+"""Mutation testing of engine/ with mutmut: one command, a score per package.
+
+Why a copy: mutmut writes its mutants (and a `mutants/` folder) next to the code it
+mutates. Running it in a throw-away copy keeps the worktree clean, lets several packages
+run with their own fast test selection (tools/mutation.toml), and means an interrupted
+run can never leave a mutated file behind. Not part of CI or the normal test command:
+a package takes minutes to hours (see docs/mutation.md).
+
+    .venv/bin/python tools/mutation.py sim                       # one package
+    .venv/bin/python tools/mutation.py --module engine/sim/running.py sim
+    .venv/bin/python tools/mutation.py --report sim              # re-read a finished run
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import tomllib
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CONFIG = ROOT / "tools" / "mutation.toml"
+COPIED = ("engine", "tests", "rulesets", "schemas", "docs", "pyproject.toml", "setup.py", "tools")
+#: statuses that count as caught; "no tests" and "survived" count against the score,
+#: "skipped" and "not checked" (an interrupted run) are left out of it
+KILLED = {"killed", "timeout", "caught by type check", "segfault"}
+UNSCORED = {"skipped", "not checked"}
+RESULT_LINE = re.compile(r"^\s*(?P<name>[\w.ǁ]+__mutmut_\d+): (?P<status>.+?)\s*$")
+
+
+def load_config() -> dict:  # type: ignore[type-arg]
+    with CONFIG.open("rb") as f:
+        return tomllib.load(f)
+
+
+def prepare(workdir: Path, package: str, module: str | None, tests: list[str], pytest_args: list[str]) -> None:
+    """A fresh copy of the repository with a setup.cfg telling mutmut what to mutate."""
+    if workdir.exists():
+        shutil.rmtree(workdir)
+    workdir.mkdir(parents=True)
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".venv", "mutants")
+    for name in COPIED:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, workdir / name, ignore=ignore)
+        elif source.exists():
+            shutil.copy2(source, workdir / name)
+    only = module or f"engine/{package}/*"
+    lines = [
+        "[mutmut]",
+        "source_paths = engine",
+        f"only_mutate = {only}",
+        "also_copy =\n    rulesets\n    schemas\n    docs",
+        "pytest_add_cli_args_test_selection =\n" + "".join(f"    {t}\n" for t in tests),
+        "pytest_add_cli_args =\n" + "".join(f"    {a}\n" for a in pytest_args),
+    ]
+    (workdir / "setup.cfg").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def mutmut(workdir: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    exe = Path(sys.executable).with_name("mutmut")
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    return subprocess.run([str(exe), *args], cwd=workdir, env=env, text=True, capture_output=True)
+
+
+def tally(results_text: str) -> dict[str, Counter[str]]:
+    """Statuses per package (``engine.sim``) from ``mutmut results --all true``."""
+    per: dict[str, Counter[str]] = {}
+    for line in results_text.splitlines():
+        m = RESULT_LINE.match(line)
+        if not m:
+            continue
+        package = ".".join(m["name"].split(".")[:2])
+        per.setdefault(package, Counter())[m["status"]] += 1
+    return per
+
+
+def score_lines(per: dict[str, Counter[str]]) -> list[str]:
+    out = [f"{'package':<16}{'mutants':>8}{'killed':>8}{'survived':>9}{'no tests':>9}{'score':>8}"]
+    for package, counts in sorted(per.items()):
+        scored = sum(n for s, n in counts.items() if s not in UNSCORED)
+        killed = sum(n for s, n in counts.items() if s in KILLED)
+        score = f"{100 * killed / scored:.1f}%" if scored else "-"
+        out.append(f"{package:<16}{scored:>8}{killed:>8}{counts['survived']:>9}{counts['no tests']:>9}{score:>8}")
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    config = load_config()
+    packages = config["packages"]
+    parser = argparse.ArgumentParser(description="Mutation testing of engine/ (docs/mutation.md)")
+    parser.add_argument("packages", nargs="+", choices=sorted(packages), help="engine packages to mutate")
+    parser.add_argument("--module", help="mutate only this file (e.g. engine/sim/running.py) of the one package given")
+    parser.add_argument("--max-children", type=int, default=config["settings"]["max_children"])
+    parser.add_argument("--workdir", type=Path, default=Path(tempfile.gettempdir()) / "bohn-mutation",
+                        help="where the copies go (one sub-folder per package)")
+    parser.add_argument("--report", action="store_true", help="only print the scores of finished runs")
+    parser.add_argument("--survivors", action="store_true", help="also list the surviving mutants")
+    args = parser.parse_args(argv)
+    if args.module and len(args.packages) != 1:
+        parser.error("--module takes exactly one package")
+    if shutil.which("mutmut", path=str(Path(sys.executable).parent)) is None:
+        print("mutmut is not installed in this environment: .venv/bin/pip install 'mutmut>=3.3,<4'", file=sys.stderr)
+        return 2
+    total: dict[str, Counter[str]] = {}
+    for package in args.packages:
+        workdir = args.workdir / package
+        if not args.report:
+            deselect = [a for t in packages[package].get("deselect", []) for a in ("--deselect", t)]
+            prepare(workdir, package, args.module, packages[package]["tests"], config["settings"]["pytest_args"] + deselect)
+            print(f"mutating engine/{package} in {workdir} ...", flush=True)
+            run = mutmut(workdir, "run", "--max-children", str(args.max_children))
+            if run.returncode != 0:
+                print(run.stdout[-2000:], run.stderr[-2000:], sep="\n", file=sys.stderr)
+                return run.returncode
+        results = mutmut(workdir, "results", "--all", "true")
+        per = tally(results.stdout)
+        total.update(per)
+        if args.survivors:
+            for line in results.stdout.splitlines():
+                m = RESULT_LINE.match(line)
+                if m and m["status"] in ("survived", "no tests"):
+                    print(f"  {m['status']}: {m['name']}  (cd {workdir} && mutmut show {m['name']})")
+    print("\n".join(score_lines(total)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
