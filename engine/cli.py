@@ -21,6 +21,10 @@ if TYPE_CHECKING:
     from engine.sim.sweep import SweepResult
 
 Handler = Callable[[argparse.Namespace], int]
+#: Most games one ``simulate`` may play, and most worker processes.
+MAX_GAMES = 10_000_000
+MAX_JOBS = 256
+MAX_SEED = 2**63 - 1
 _HANDLERS: dict[str, Handler] = {}
 
 
@@ -38,8 +42,15 @@ def command(name: str) -> Callable[[Handler], Handler]:
 def _collect(paths: Sequence[str]) -> tuple[list[Path], list[Diagnostic]]:
     files: list[Path] = []
     problems: list[Diagnostic] = []
+    from engine.files import UnsafeFile, check_path_text
+
     for raw in paths:
         p = Path(raw)
+        try:
+            check_path_text(raw)
+        except UnsafeFile as exc:
+            problems.append(Diagnostic("Y100", str(exc), Span(raw[:80], 1, 1)))
+            continue
         if p.is_dir():
             found = sorted(
                 f for f in p.rglob("*") if f.suffix in (".yaml", ".yml") and f.is_file() and not any(part.startswith(".") for part in f.relative_to(p).parts)
@@ -101,7 +112,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
             print(f"{rid:<{width}}  {counts:<7}  {variants:<20}  {name}{'  ' + problem if problem else ''}")
         return 0
     rules = load_ruleset(args.name, args.variant)
-    players = args.players or (4 if rules.min_players <= 4 <= rules.max_players else rules.min_players)
+    players = args.players if args.players is not None else (4 if rules.min_players <= 4 <= rules.max_players else rules.min_players)
     rules.row(players)
     if args.format == "json":
         print(json.dumps(sheet_data(rules, players), indent=2))
@@ -119,8 +130,14 @@ def cmd_test(args: argparse.Namespace) -> int:
     from engine.scenario.run import run_scenario
 
     files: list[Path] = []
+    from engine.files import UnsafeFile, check_path_text
+
     for raw in args.paths:
         p = Path(raw)
+        try:
+            check_path_text(raw)
+        except UnsafeFile as exc:
+            raise BohnError.one("Y100", str(exc), Span(raw[:80], 1, 1)) from None
         if p.is_dir():
             files.extend(sorted(f for f in p.rglob(f"*{SUFFIX}") if f.is_file()))
         elif p.exists():
@@ -168,9 +185,14 @@ def cmd_play(args: argparse.Namespace) -> int:
     from engine.sim.play import Played, make_agents, play_game, stopped_game
     from engine.sim.summary import score_table, turn_lines
 
+    _check_seed(args.seed)
     rules = load_ruleset(args.ruleset, args.variant)
     players = args.players
     rules.row(players)
+    if args.log is not None:  # refuse before the game is played, not after
+        from engine.rules.loader import ruleset_files
+
+        log.check_destination(Path(args.log), ruleset_files(args.ruleset), args.force)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     agents = make_agents(bots, players, args.seed)
     if args.human is not None:
@@ -181,7 +203,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         human = HumanAgent()
         agents[args.human] = human
     def write_log(played: Played, stopped: BohnError | None = None) -> None:
-        head = log.header(played.game, args.ruleset, [a.name for a in agents])
+        from engine.rules.loader import reference_from
+
+        head = log.header(played.game, reference_from(args.ruleset, Path(args.log).parent), [a.name for a in agents])
         if stopped is not None:
             head["stopped"] = {"code": stopped.code, "message": stopped.diagnostics[0].message.splitlines()[0]}
         try:
@@ -206,7 +230,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(d.format(), file=sys.stderr)
         print(f"the game (seed {args.seed}) stopped at turn {partial.game.state.turn} after {len(partial.actions)} actions",
               file=sys.stderr)
-        if args.log:
+        if args.log is not None:
             write_log(partial, exc)
             print(f"log up to that point written to {args.log} ({len(partial.game.events)} events)", file=sys.stderr)
         else:
@@ -214,7 +238,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 1
     game = played.game
     names = [f"{agents[s].name}-{s}" for s in range(players)]
-    if args.log:
+    if args.log is not None:
         write_log(played)
     if not args.quiet:
         title = rules.name + (f" ({rules.variant})" if rules.variant else "")
@@ -226,18 +250,28 @@ def cmd_play(args: argparse.Namespace) -> int:
         print()
     for line in score_table(game.events, names):
         print(line)
-    if args.log:
+    if args.log is not None:
         print(f"log written to {args.log} ({len(game.events)} events, {len(played.actions)} actions)")
     return 0
 
 
+def _check_seed(seed: int) -> None:
+    if not -MAX_SEED <= seed <= MAX_SEED:
+        raise BohnError.one("C511", "--seed must fit in 64 bits")
+
+
 @command("simulate")
 def cmd_simulate(args: argparse.Namespace) -> int:
+    from engine.files import is_regular
     from engine.rules.loader import load_ruleset
     from engine.sim.simulate import compare_report, progress_bar, report, simulate
 
-    if args.games < 1:
-        raise BohnError.one("C500", "--games must be at least 1")
+    if not 1 <= args.games <= MAX_GAMES:
+        raise BohnError.one("C511", f"--games must be from 1 to {MAX_GAMES:,}")
+    if not 1 <= args.jobs <= MAX_JOBS:
+        raise BohnError.one("C511", f"--jobs must be from 1 to {MAX_JOBS}")
+    _check_seed(args.seed)
+    _check_seed(args.seed + args.games)
     if not 0 <= args.max_failures <= 1:
         raise BohnError.one("C500", "--max-failures is a share of the games, from 0 to 1 (0.05 allows 5 %)")
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
@@ -264,7 +298,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 print(f"simulating {ruleset.id}{f' ({ruleset.variant})' if ruleset.variant else ''}…", file=sys.stderr)
             results.append(simulate(ruleset, args.players, args.games, seed=args.seed, bots=bots, trading=not args.no_trading,
                                     progress=None if quiet else progress_bar(), backend=backend,
-                                    ref=str(Path(ref).resolve()) if Path(ref).is_file() else ref,
+                                    ref=str(Path(ref).resolve()) if is_regular(ref) else ref,
                                     stats=not args.no_stats))
     finally:
         backend.close()
@@ -402,13 +436,16 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from engine.sim.replay import replay
 
     path = Path(args.log)
-    result = replay(path)
+    result = replay(path, args.ruleset)
     if result.digest_changed:
         print(f"{args.log}:1:1: warning G605: the ruleset has changed since this log was written")
     if result.ok:
         print(f"ok: {result.actions} actions and {result.events} events replayed, no divergence")
         return 0
-    print(f"{args.log}:{result.line}:1: error G603: {result.message}")
+    where = f"{args.log}:{result.line}:1" if result.line else args.log
+    print(f"{where}: error {result.code}: {result.message}")
+    if result.code != "G603":
+        return 1
     print(f"  logged:  {json.dumps(result.expected, sort_keys=True)}")
     print(f"  re-run:  {json.dumps(result.actual, sort_keys=True)}")
     return 1
@@ -501,7 +538,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1, help="random seed; the same seed replays the same game (default: 1)")
     p.add_argument("--bots", default="greedy", help="bot name for all seats, or one per seat separated by commas (random, greedy; default: greedy)")
     p.add_argument("--no-trading", action="store_true", help="close every trading window at once")
-    p.add_argument("--log", metavar="FILE", help="write the JSONL event log here")
+    p.add_argument("--log", metavar="FILE", help="write the JSONL event log here (a new file; see --force)")
+    p.add_argument("--force", action="store_true", help="let --log replace an existing log (never an input of the run)")
     p.add_argument("--quiet", action="store_true", help="print only the score table")
     p.add_argument("--human", type=int, metavar="SEAT", help="play this seat yourself at the terminal (0 starts)")
 
@@ -560,6 +598,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     rp = sub.add_parser("replay", help="re-run a logged game and report the first divergence")
     rp.add_argument("log", metavar="LOG", help="a JSONL log written by `bohn play --log`")
+    rp.add_argument("--ruleset", metavar="FILE", help="the ruleset to replay with, instead of the log's (which must be shipped or inside the log's folder)")
 
     e = sub.add_parser("explain", help="what an error code means and what to do")
     e.add_argument("code", metavar="CODE", nargs="?", help="an error code such as R402")
@@ -572,19 +611,41 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command. Everything printed goes through an escaping stream (no control
+    character from a ruleset, a log or an argument reaches the terminal raw); Ctrl-C
+    ends with exit 130, and a second Ctrl-C during the clean-up is ignored."""
+    from engine.textsafe import EscapingStream
+
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = EscapingStream(out), EscapingStream(err)  # type: ignore[assignment]
+    try:
+        return _main(argv)
+    finally:
+        sys.stdout, sys.stderr = out, err
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    from engine.rules.loader import named_folders
+
     parser = build_parser()
     args = parser.parse_args(argv)
     if not args.command:
         parser.print_help()
         return 2
+    named = [Path(p) for p in getattr(args, "paths", None) or [] if _is_dir(p)]
     try:
-        return _HANDLERS[args.command](args)
+        with named_folders(named):
+            return _HANDLERS[args.command](args)
     except BohnError as exc:
         for d in exc.diagnostics:
             print(d.format(), file=sys.stderr)
         return 2 if exc.code.startswith("C") else 1
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
+        previous = _ignore_interrupts()
+        try:
+            print("interrupted", file=sys.stderr)
+        finally:
+            _restore_interrupts(previous)
         return 130
     except BrokenPipeError:
         return 0
@@ -593,6 +654,32 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         print(f"internal error: {type(exc).__name__}: {exc}\n  hint: this is a bug in bohn; rerun with BOHN_DEBUG=1 and report the traceback", file=sys.stderr)
         return 3
+
+
+def _is_dir(path: str) -> bool:
+    try:
+        return Path(path).is_dir()
+    except (OSError, ValueError):
+        return False
+
+
+def _ignore_interrupts() -> object:
+    import signal
+
+    try:
+        return signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread
+        return None
+
+
+def _restore_interrupts(previous: object) -> None:
+    import signal
+
+    if previous is not None:
+        try:
+            signal.signal(signal.SIGINT, previous)  # type: ignore[arg-type]
+        except (ValueError, TypeError):
+            pass
 
 
 def run() -> None:

@@ -55,6 +55,10 @@ CODES: dict[str, CodeInfo] = {
     "Y108": CodeInfo("empty file", "Write the ruleset's keys into the file (see docs/rulesets.md), or name another file."),
     "Y109": CodeInfo("unsupported key", "Mapping keys must be plain scalars (text or numbers)."),
     "Y110": CodeInfo("more than one YAML document", "Put one ruleset in each file."),
+    "Y111": CodeInfo("number too large", "Numbers in rulesets, scenarios and logs are small; write at most 15 digits."),
+    "Y112": CodeInfo("path not allowed", "Name a shipped ruleset or a .yaml file inside the folder of the file that names it (or a folder named on the command line); absolute paths and `..` out of that folder are refused."),
+    "Y113": CodeInfo("referenced file is not a ruleset", "The file named by `extends`, `ruleset:` or a log's header could not be read as a ruleset; its content is not shown. Validate that file on its own."),
+    "Y114": CodeInfo("extends chain too long", "A ruleset extends at most 32 files in a chain; shorten the chain."),
     # S2xx — JSON Schema
     "S200": CodeInfo("schema violation", "See schemas/ruleset.schema.json or hover help in your editor."),
     "S201": CodeInfo("missing required key", "Add the key named in the message."),
@@ -109,6 +113,7 @@ CODES: dict[str, CodeInfo] = {
     "T731": CodeInfo("unknown option in an effect", "`option(\"name\")` reads one of the ruleset's `options` by a string literal."),
     "T732": CodeInfo("malformed list filter", "A filter reads `[c in cards(hand) if c.bean == red]`; a map `[c.bean for c in cards(hand)]`."),
     "T734": CodeInfo("bad procedure", "A procedure has a new name (not a statement's or function's), one declaration per ruleset, and typed parameters: `proc toll(p: player, n: int) { … }`."),
+    "T715": CodeInfo("mutant does not apply", "The scenario's `mutant` overlay does not load (a key that does not exist, a wrong value); fix it so it really changes a rule."),
     # L8xx — the effect language
     "L800": CodeInfo("effect syntax error", "See docs/effect-language.md for the grammar."),
     "L801": CodeInfo("unknown name", "Use a bean, zone, variable or context name (owner, active, opponent, event, value…)."),
@@ -124,6 +129,8 @@ CODES: dict[str, CodeInfo] = {
     "L811": CodeInfo("unknown argument name", "Use the parameter names of the call's signature."),
     "L812": CodeInfo("statement used as a value", "Statements change the game; use them on their own, not inside expressions."),
     "L813": CodeInfo("effect failed while running", "The rule met a value it cannot handle (an empty list, a missing card); guard it with a condition."),
+    "L820": CodeInfo("list too long", "A rule built a list longer than the limit (docs/security.md); effects work on the cards of a game, never more."),
+    "L821": CodeInfo("number too large", "A rule computed a number beyond the limit (docs/security.md); check its arithmetic."),
     # W9xx — warnings
     "W900": CodeInfo("named assumption", "The rulebooks do not give this; the ruleset states what it assumes."),
     # C5xx — command line
@@ -142,6 +149,8 @@ CODES: dict[str, CodeInfo] = {
     "C543": CodeInfo("a worker runs another bohn", "Install the same bohn version on every worker (and nothing else sent the rules)."),
     "C544": CodeInfo("bad sweep setting", "Write `--set PATH=V1,V2,...` with a dotted path an overlay can patch, e.g. player_counts.2.field_price=1,2,3."),
     "C545": CodeInfo("too many sweep combinations", "A sweep plays every combination of the values; vary fewer values at once."),
+    "C510": CodeInfo("refusing to overwrite a file", "The output file exists or is an input of this run; name a new file, or pass --force to replace an existing log."),
+    "C511": CodeInfo("number argument out of range", "See `bohn COMMAND --help` for the allowed range."),
     # G6xx — playing a game
     "G600": CodeInfo("illegal action", "The action is not among the legal actions for this seat now."),
     "G601": CodeInfo("not your decision", "Another seat must act now."),
@@ -155,6 +164,8 @@ CODES: dict[str, CodeInfo] = {
     "G641": CodeInfo("games failed in a simulation", "Some games stopped with an error; replay one with the command shown, or allow a share with --max-failures."),
     "G650": CodeInfo("cards keep coming to the front", "`card_at_front` triggers changed the hands' front cards too many times after one action; a rule keeps causing its own event."),
     "G625": CodeInfo("card moved where its kind may not go", "A card kind's `zones` list the only zones its cards may be in; a rule moved one elsewhere."),
+    "G615": CodeInfo("incomplete log", "The log ends before its game does: it was cut off while being written or copied."),
+    "G616": CodeInfo("log header invalid", "A header field has the wrong type or an out-of-range value; the log was not written by `bohn play --log`."),
 }
 
 
@@ -193,9 +204,13 @@ class Diagnostic:
 
 
 def _source_lines(path: str) -> tuple[str, ...]:
+    import stat
+
     try:
         st = Path(path).stat()
     except (OSError, ValueError):
+        return ()
+    if not stat.S_ISREG(st.st_mode):  # never read a device or a pipe to quote it
         return ()
     return _read_lines(path, st.st_mtime_ns, st.st_size)
 

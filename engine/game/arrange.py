@@ -64,12 +64,16 @@ def arrange(game: Game, spec: Mapping[str, Any]) -> None:
     fields_placed: dict[int, list[list[int]]] = {}
     for key, value in spec.get("fields", {}).items():
         seat = int(key)
+        if not 1 <= len(value) <= game.max_fields(seat):
+            raise BohnError.one("G607", f"set-up: seat {seat} gets {len(value)} fields; this ruleset allows 1 to {game.max_fields(seat)}")
         fields_placed[seat] = [take_list(f, f"fields of seat {seat}") for f in value]
     for key, by_seat in per_player_specs.items():
         zone_id = {"hands": hand_id, "coins": coins_id}.get(key, key)
         for seat_key, value in by_seat.items():
             seat = int(seat_key)
             if isinstance(value, int):
+                if value > sum(len(cards) for cards in pool.values()):
+                    raise BohnError.one("G607", f"set-up: {key} of seat {seat}: {value} cards, more than the game has left")
                 cards = []
                 for _ in range(value):
                     bean = max(pool, key=lambda b: len(pool[b]))

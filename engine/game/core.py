@@ -21,8 +21,11 @@ from engine.game.state import GameState, new_state
 from engine.lang.world import FieldRef, ZoneRef
 from engine.rules.model import Bean, Phase, Ruleset, coins_for
 
-#: Most actions one game may take before it is declared runaway (G606).
-MAX_ACTIONS = 200_000
+#: Most actions one game may take before it is declared runaway (G606). Shipped games
+#: take about 300 to 1,000; a fixed bound keeps a stranger's game finite.
+MAX_ACTIONS = 20_000
+#: Most fields a player may have, whatever the modifiers say (the schema allows 12).
+MAX_FIELDS = 24
 #: Most steps the engine may run in a row without a decision (G606): a turn made only of
 #: automatic steps that never ends the game would otherwise loop for ever.
 MAX_SILENT_STEPS = 100_000
@@ -267,7 +270,7 @@ class Game:
 
     def max_fields(self, seat: int) -> int:
         fx = self.fx
-        return self.row.max_fields if fx is None else fx.modified("max_fields", self.row.max_fields, player=seat)
+        return self.row.max_fields if fx is None else min(MAX_FIELDS, fx.modified("max_fields", self.row.max_fields, player=seat))
 
     def can_buy_field(self, seat: int) -> bool:
         if self.fx is None:

@@ -29,8 +29,8 @@ from bisect import bisect_right
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from engine.errors import BohnError, Span
-from engine.lang.compiler import (Compiled, CompiledAction, CompiledModifier, CompiledTrigger, fire, modifier_stage, modify,
-                                  new_ctx)
+from engine.lang.compiler import (MAX_STEPS, Compiled, CompiledAction, CompiledModifier, CompiledTrigger, fire, modifier_stage,
+                                  modify, new_ctx)
 from engine.lang.world import CancelAction, FieldRef, ZoneRef
 
 if TYPE_CHECKING:
@@ -40,6 +40,9 @@ if TYPE_CHECKING:
 MAX_ACTION_USES = 10
 #: Values of one action's parameter offered at once (the first ones of its list).
 MAX_ACTION_VALUES = 50
+#: Work all the effects of one game may spend (see ``compiler.MAX_STEPS`` for one
+#: decision): a game's time cannot grow with a stranger's numbers.
+MAX_GAME_WORK = 2_000_000
 
 ChoiceHook = Callable[[int, Sequence[Any], str, bool], "int | None"]
 
@@ -78,6 +81,9 @@ class GameEffects:
     def __init__(self, game: Game) -> None:
         self.game = game
         self.trigger_depth = 0
+        self._budget: list[int] = [MAX_STEPS]
+        self._budget_at = -1
+        self.work = 0  # spent by earlier decisions
         self.triggers: dict[str, list[tuple[CompiledTrigger, int]]] = {}
         self.modifiers: dict[str, list[tuple[CompiledModifier, int]]] = {}
         # the sort keys that keep both lists in declaration order (see the module docstring)
@@ -187,6 +193,19 @@ class GameEffects:
         if cards:
             mods = [*(mods or ()), *self._held(cards)]  # type: ignore[list-item]
         return modify(mods, self, query, value, **params) if mods else value
+
+    def budget(self) -> list[int]:
+        """The evaluation budget of the current decision: every rule one action sets off
+        (triggers of triggers included) spends from the same budget, so fan-out cannot
+        multiply the work."""
+        taken = self.game.actions_taken
+        if taken != self._budget_at:
+            self.work += MAX_STEPS - self._budget[0]
+            if self.work > MAX_GAME_WORK:
+                raise BohnError.one("L808", f"the effects of this game ran more than {MAX_GAME_WORK:,} steps of work")
+            self._budget_at = taken
+            self._budget = [MAX_STEPS]
+        return self._budget
 
     def fire(self, event: str, payload: dict[str, Any]) -> None:
         triggers = self.triggers.get(event)
@@ -529,7 +548,11 @@ class GameEffects:
             self.game.emit("revealed", seat=None, bean=self.bean_of(card), to=to.id)
 
     def _do_add_field(self, player: int, only: list[str] | None = None) -> None:
+        from engine.game.core import MAX_FIELDS
+
         fields = self.game.state.fields[player]
+        if len(fields) >= MAX_FIELDS:
+            raise BohnError.one("L813", f"seat {player} already has {MAX_FIELDS} fields, the most a player may have")
         fields.append([])
         if only:
             self.field_limits[(player, len(fields) - 1)] = list(only)
@@ -541,6 +564,12 @@ class GameEffects:
             raise BohnError.one("L813", "only an empty field can be removed")
         del fields[field.slot]
         self.game.emit("field_removed", seat=field.player, field=field.slot)
+        # restrictions belong to fields, not slots: those behind the removed one move down
+        limits = self.field_limits
+        moved = {(p, s - 1 if p == field.player and s > field.slot else s): only
+                 for (p, s), only in limits.items() if (p, s) != (field.player, field.slot)}
+        limits.clear()
+        limits.update(moved)
 
     def _do_shuffle(self, zone: ZoneRef) -> None:
         self.game.state.rng.shuffle(self._target(zone))

@@ -2,8 +2,10 @@
 
 Each expression becomes ``fn(ctx) -> value`` and each statement ``fn(ctx) -> None``;
 evaluating a rule is a chain of direct calls with no parsing or tree walking. Every
-statement spends one unit of the evaluation budget and trigger chains have a depth
-limit, so a runaway rule stops with an error that names it (L808, L809).
+statement spends one unit of the evaluation budget — one budget per decision, shared by
+every trigger and modifier it sets off — lists and numbers have size limits, and trigger
+chains have a depth limit, so a runaway rule stops with an error that names it (L808,
+L809, L820, L821).
 """
 
 from __future__ import annotations
@@ -20,8 +22,14 @@ from engine.lang.checker import CheckEnv, Types
 from engine.lang.usage import uses
 from engine.lang.world import CancelAction, FieldRef, World, ZoneRef
 
-#: Statements one evaluation may execute (loops included).
-MAX_STEPS = 10_000
+#: Units of work the effects of one decision may spend, every trigger and modifier it
+#: sets off together (a statement or loop pass costs one, building a list one per item).
+#: A world without a shared budget gives each evaluation a fresh one.
+MAX_STEPS = 100_000
+#: Longest list an effect may build (a game holds a few hundred cards).
+MAX_LIST = 10_000
+#: Largest number an effect may compute, either sign.
+MAX_INT = 10**15
 #: How deeply triggers may cause each other.
 MAX_TRIGGER_DEPTH = 16
 
@@ -127,11 +135,31 @@ def new_ctx(world: World, owner: int, rule: str, variables: dict[str, Any] | Non
     env = {"owner": owner, "active": world.active(), "opponent": world.next_player(owner)}
     if variables:
         env.update(variables)
-    return Ctx(world, env, budget if budget is not None else [MAX_STEPS], rule)
+    if budget is None:
+        shared = getattr(world, "budget", None)  # one budget per decision, shared by every rule it sets off
+        budget = shared() if shared is not None else [MAX_STEPS]
+    return Ctx(world, env, budget, rule)
 
 
 def _runaway(ctx: Ctx, span: Span | None) -> BohnError:
-    return BohnError.one("L808", f"rule `{ctx.rule}` ran more than {MAX_STEPS} steps", span)
+    return BohnError.one("L808", f"rule `{ctx.rule}`: the effects of one decision ran more than {MAX_STEPS} steps of work", span)
+
+
+def _bounded(ctx: Ctx, value: Any, span: Span | None) -> Any:
+    """``value`` if within the limits: a list is charged to the budget by its length."""
+    if type(value) is int:
+        if not -MAX_INT <= value <= MAX_INT:
+            raise BohnError.one("L821", f"rule `{ctx.rule}` computed a number beyond ±{MAX_INT:,}", span)
+    elif type(value) is list:
+        size = len(value)
+        if size > MAX_LIST:
+            raise BohnError.one("L820", f"rule `{ctx.rule}` built a list of {size:,} items; the limit is {MAX_LIST:,}", span)
+        ctx.budget[0] -= size
+        if ctx.budget[0] < 0:
+            raise _runaway(ctx, span)
+    elif type(value) is str and len(value) > MAX_LIST:
+        raise BohnError.one("L820", f"rule `{ctx.rule}` built a text of {len(value):,} characters; the limit is {MAX_LIST:,}", span)
+    return value
 
 
 def guarded(fn: Fn, rule: str, span: Span | None) -> Fn:
@@ -262,6 +290,8 @@ class Compiler:
     # ------------------------------------------------------------------ expressions
 
     def expr(self, e: A.Expr) -> Fn:
+        if isinstance(e, A.Int) and not -MAX_INT <= e.value <= MAX_INT:
+            raise BohnError.one("L821", f"the number {str(e.value)[:20]}… is beyond ±{MAX_INT:,}", e.span)
         if isinstance(e, (A.Int, A.Str, A.Bool)):
             value = e.value
             return lambda ctx: value
@@ -274,10 +304,12 @@ class Compiler:
         if isinstance(e, A.Call):
             return self.function(e)
         if isinstance(e, A.ListLit):
-            items = [self.expr(i) for i in e.items]
-            return lambda ctx: [f(ctx) for f in items]
+            items, span = [self.expr(i) for i in e.items], e.span
+            return lambda ctx: _bounded(ctx, [f(ctx) for f in items], span)
         if isinstance(e, A.BinOp):
-            op, left, right = _BINOPS[e.op], self.expr(e.left), self.expr(e.right)
+            op, left, right, span = _BINOPS[e.op], self.expr(e.left), self.expr(e.right), e.span
+            if e.op in ("+", "-", "*"):
+                return lambda ctx: _bounded(ctx, op(left(ctx), right(ctx)), span)
             return lambda ctx: op(left(ctx), right(ctx))
         if isinstance(e, A.Compare):
             cmp, left, right = _COMPARE[e.op], self.expr(e.left), self.expr(e.right)
@@ -480,8 +512,13 @@ class Compiler:
         if isinstance(s, A.For):
             var, iterable, body = s.var, self.expr(s.iterable), self.block(s.body)
 
+            span = s.span
+
             def loop(ctx: Ctx) -> None:
                 for item in list(iterable(ctx)):
+                    ctx.budget[0] -= 1
+                    if ctx.budget[0] < 0:
+                        raise _runaway(ctx, span)
                     ctx.vars[var] = item
                     body(ctx)
             return loop

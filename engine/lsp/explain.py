@@ -164,7 +164,7 @@ def definition(doc: Layout, line: int, col: int, index: Index | None, folder: Pa
         value = doc.lines[line].split(":", 1)[1].split("#", 1)[0].strip().strip("\"'")
         if value:
             try:
-                return Target(resolve_reference(value, folder), 1, 1)
+                return Target(resolve_reference(value, folder, root=folder), 1, 1)
             except BohnError:
                 return None
     if index is None or not cursor.word:

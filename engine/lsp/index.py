@@ -158,7 +158,7 @@ def build(path: Path, fallback: dict[Path, LMap] | None = None) -> Index:
             where = doc.value_spans.get("extends")
             index.extends[docs[-1][0]] = (parent, where)
             try:
-                current = resolve_reference(parent, docs[-1][0].parent, where)
+                current = resolve_reference(parent, docs[-1][0].parent, where, root=path.resolve().parent)
             except BohnError:
                 current = None
     for file, doc in reversed(docs):  # the root first: it declares, children override
@@ -204,7 +204,7 @@ def dependencies(path: Path, text: str, buffers: Mapping[Path, str]) -> set[Path
         current, body = todo.pop()
         for ref in _REF.findall(body):
             try:
-                target = resolve_reference(ref, current.parent)
+                target = resolve_reference(ref, current.parent, root=path.resolve().parent)
             except BohnError:
                 continue
             if target not in found and target != path:

@@ -201,7 +201,7 @@ class BohnServer(LanguageServer):
                     try:
                         from engine.rules.loader import resolve_reference
 
-                        target = resolve_reference(ref, path.parent)
+                        target = resolve_reference(ref, path.parent, root=path.parent)
                     except BohnError:
                         target = None  # type: ignore[assignment]
             if target is None:

@@ -8,10 +8,11 @@ path into ``file:line:col``, and each jsonschema keyword maps to a stable code.
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from typing import Any, Iterator
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError
 
 from engine.errors import Diagnostic, did_you_mean
@@ -22,12 +23,36 @@ _RANGE_KEYWORDS = {"enum", "const", "minimum", "maximum", "pattern", "minItems",
                    "minProperties", "uniqueItems", "propertyNames", "exclusiveMinimum", "exclusiveMaximum"}
 
 
+def _is_integer(checker: Any, instance: Any) -> bool:
+    """An integer is an ``int`` (JSON Schema also counts ``3.0``, which then reaches the
+    game as a float and breaks ``range()`` and list indexing)."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+def _pattern(validator: Any, pattern: str, instance: Any, schema: dict[str, Any]) -> Iterator[ValidationError]:
+    """``pattern`` where a final ``$`` really means the end: in Python's ``re`` it also
+    matches before a trailing newline, which let ``id: "h\\n"`` through."""
+    if not isinstance(instance, str):
+        return
+    found = re.search(pattern, instance)
+    if found is None or (pattern.endswith("$") and not pattern.endswith("\\$") and found.end() != len(instance)):
+        yield ValidationError(f"{instance!r} does not match {pattern!r}")
+
+
+_Strict = validators.extend(
+    Draft202012Validator,
+    validators={"pattern": _pattern},
+    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer),
+)
+
+
 @lru_cache(maxsize=None)
-def validator(name: str) -> Draft202012Validator:
-    """The validator for ``schemas/<name>.schema.json``, built once per process."""
+def validator(name: str) -> Any:
+    """The validator for ``schemas/<name>.schema.json``, built once per process: Draft
+    2020-12 with integers that are integers and anchored patterns."""
     schema = json.loads((schemas_dir() / f"{name}.schema.json").read_text(encoding="utf-8"))
     Draft202012Validator.check_schema(schema)
-    return Draft202012Validator(schema)
+    return _Strict(schema)
 
 
 def validate(document: Any, schema_name: str = "ruleset") -> list[Diagnostic]:

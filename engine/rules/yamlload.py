@@ -10,13 +10,16 @@ alias bomb or a 10,000-deep list ends in a coded error, not a hang or a tracebac
 from __future__ import annotations
 
 import itertools
+import math
 import os
+import re
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from engine.errors import BohnError, Span
+from engine.files import UnsafeFile, read_limited
 from engine.rules.located import LList, LMap, clone
 from engine.texts import buffer_text
 
@@ -26,6 +29,9 @@ MAX_FILE_BYTES = 4 * 1024 * 1024
 MAX_DEPTH = 100
 #: Most nodes one document may expand to (aliases included).
 MAX_NODES = 500_000
+#: Most digits of an integer; every number a ruleset needs is far smaller, and Python
+#: refuses to convert more than 4,300 digits anyway.
+MAX_INT_DIGITS = 15
 
 _PLAIN_SCALAR_TAGS = {
     "tag:yaml.org,2002:str",
@@ -38,9 +44,24 @@ _MAP_TAG = "tag:yaml.org,2002:map"
 _SEQ_TAG = "tag:yaml.org,2002:seq"
 _MERGE_TAG = "tag:yaml.org,2002:merge"
 
-#: The pure-Python loader: the C one composes recursively in C, where deep nesting
-#: could overflow the stack instead of raising a catchable error.
-_Loader: type = yaml.SafeLoader
+class _Loader(yaml.SafeLoader):
+    """The pure-Python loader (the C one composes recursively in C, where deep nesting
+    could overflow the stack instead of raising a catchable error), resolving plain
+    scalars by the YAML 1.2 core schema: ``1:30`` is text, not 90 (YAML 1.1 base 60);
+    ``yes``/``no``/``on``/``off`` are text, not booleans; ``012`` is twelve."""
+
+    yaml_implicit_resolvers: dict[Any, Any] = {}
+
+
+_INT_RE = re.compile(r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$")
+_FLOAT_RE = re.compile(r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$")
+_BOOL_RE = re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$")
+_NULL_RE = re.compile(r"^(?:~|null|Null|NULL|)$")
+_Loader.add_implicit_resolver("tag:yaml.org,2002:bool", _BOOL_RE, list("tTfF"))
+_Loader.add_implicit_resolver("tag:yaml.org,2002:int", _INT_RE, list("-+0123456789"))
+_Loader.add_implicit_resolver("tag:yaml.org,2002:float", _FLOAT_RE, list("-+0123456789."))
+_Loader.add_implicit_resolver("tag:yaml.org,2002:null", _NULL_RE, ["~", "n", "N", ""])
+_Loader.add_implicit_resolver("tag:yaml.org,2002:merge", re.compile(r"^(?:<<)$"), ["<"])
 
 
 def _make_fast_loader() -> type | None:
@@ -57,6 +78,8 @@ def _make_fast_loader() -> type | None:
     from yaml.resolver import Resolver
 
     class FastLoader(CParser, Resolver):  # type: ignore[misc, valid-type]
+        yaml_implicit_resolvers = _Loader.yaml_implicit_resolvers  # YAML 1.2 scalars, as _Loader
+
         def __init__(self, stream: str) -> None:
             CParser.__init__(self, stream)
             Resolver.__init__(self)
@@ -94,7 +117,6 @@ class _Builder:
     def __init__(self, file: str) -> None:
         self.file = file
         self.nodes = 0
-        self.constructor = yaml.SafeLoader("")
 
     def build(self, node: yaml.Node, depth: int = 0) -> Any:
         self.nodes += 1
@@ -118,9 +140,29 @@ class _Builder:
     def _scalar(self, node: yaml.ScalarNode) -> Any:
         if node.tag not in _PLAIN_SCALAR_TAGS:
             raise BohnError.one("Y106", f"tag `{node.tag}` is not allowed", _span(self.file, node))
+        value = node.value
         if node.tag == "tag:yaml.org,2002:str":
-            return node.value
-        return self.constructor.construct_object(node)
+            return value
+        span = _span(self.file, node)
+        if node.tag == "tag:yaml.org,2002:int" and _INT_RE.match(value):
+            digits = value.lstrip("+-")
+            if len(digits.lstrip("0")) > MAX_INT_DIGITS:
+                raise BohnError.one("Y111", f"a number of {len(digits)} digits; numbers have at most {MAX_INT_DIGITS}", span)
+            if digits.startswith(("0o", "0x")):
+                return int(digits[2:], 8 if digits[1] == "o" else 16)
+            return int(value, 10)
+        if node.tag == "tag:yaml.org,2002:float" and _FLOAT_RE.match(value):
+            if len(value) > 64:
+                raise BohnError.one("Y111", f"a number of {len(value)} characters; numbers have at most 64", span)
+            lowered = value.lower()
+            if lowered.endswith(".inf"):
+                return -math.inf if lowered.startswith("-") else math.inf
+            return math.nan if lowered == ".nan" else float(value)
+        if node.tag == "tag:yaml.org,2002:bool" and _BOOL_RE.match(value):
+            return value.lower() == "true"
+        if node.tag == "tag:yaml.org,2002:null" and _NULL_RE.match(value):
+            return None
+        raise BohnError.one("Y106", f"`{_short(value)}` is not a valid {node.tag.rsplit(':', 1)[-1]}", span)
 
     def _mapping(self, node: yaml.MappingNode, depth: int) -> LMap:
         if node.tag != _MAP_TAG:
@@ -149,6 +191,10 @@ class _Builder:
                 if key not in out:
                     out.put(key, value, source.key_spans.get(key), source.value_spans.get(key))
         return out
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 30 else text[:27] + "..."
 
 
 #: Documents parsed lately, by (file name, text): an editor's server re-checks a file and
@@ -219,18 +265,10 @@ def load_file(path: str | os.PathLike[str], display: str | None = None) -> Any:
             raise BohnError.one("Y101", f"the text is longer than {MAX_FILE_BYTES // 1048576} MiB", Span(file, 1, 1))
         return load_text(unsaved, file)
     try:
-        size = p.stat().st_size
-        if p.is_dir():
-            raise BohnError.one("Y100", "is a folder, not a file", Span(file, 1, 1))
-        if size > MAX_FILE_BYTES:
-            raise BohnError.one(
-                "Y101", f"the file is {size / 1048576:.1f} MiB; the limit is {MAX_FILE_BYTES // 1048576} MiB", Span(file, 1, 1)
-            )
-        raw = p.read_bytes()
-    except BohnError:
-        raise
-    except OSError as exc:
-        raise BohnError.one("Y100", f"cannot read the file: {exc.strerror or exc}", Span(file, 1, 1)) from None
+        raw = read_limited(path, MAX_FILE_BYTES)
+    except UnsafeFile as exc:
+        code = "Y101" if "larger than" in str(exc) else "Y100"
+        raise BohnError.one(code, str(exc), Span(file, 1, 1)) from None
     if b"\x00" in raw:
         raise BohnError.one("Y102", "the file holds binary data (NUL bytes)", Span(file, 1, 1))
     try:

@@ -64,6 +64,12 @@ def run_scenario(sc: Scenario, *, mutant: bool = False) -> Outcome:
     if mutant and sc.mutant is None:
         return Outcome(sc, Failure("T707", "the scenario has no `mutant` to check it against", sc.span), mutant)
     patches = [p for p in (sc.rules, sc.mutant if mutant else None) if p is not None]
+    if mutant:  # a mutant that does not even load changes no rule: it cannot count as caught
+        try:
+            load_ruleset(sc.ruleset, sc.variant, patches=patches, relative_to=sc.file.parent, span=sc.span)
+        except BohnError as exc:
+            d = exc.diagnostics[0]
+            return Outcome(sc, Failure("T715", f"the mutant does not load: {d.code} {d.message}", d.span or sc.span), True)
     try:
         rules = load_ruleset(sc.ruleset, sc.variant, patches=patches, relative_to=sc.file.parent, span=sc.span)
         game = Game(rules, sc.players, sc.seed)

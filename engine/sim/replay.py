@@ -1,7 +1,7 @@
 """Re-run a logged game and report the first divergence.
 
 The game is re-created from the header (ruleset, variant, players, seed), the logged
-actions are applied in order, and every event the engine emits is compared with the
+actions are applied in order (the log is streamed, never held whole in memory), and every event the engine emits is compared with the
 logged one. The first mismatch — a different event, an action the engine now refuses,
 or a game that ends early or late — is reported with its line in the log.
 """
@@ -9,15 +9,20 @@ or a game that ends early or late — is reported with its line in the log.
 from __future__ import annotations
 
 import json
+from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
-from engine.errors import BohnError
+from engine.errors import BohnError, Span
 from engine.game import log
 from engine.game.actions import Action
 from engine.game.core import Game
 from engine.rules.loader import load_ruleset
+
+
+#: Most events one action may cause in a log; more is not a log bohn wrote.
+MAX_EVENTS_PER_ACTION = 200_000
 
 
 @dataclass
@@ -30,69 +35,98 @@ class ReplayResult:
     expected: Any = None
     actual: Any = None
     message: str = ""
+    code: str = "G603"
 
 
-def replay(path: Path) -> ReplayResult:
-    head, body = log.read(path)
-    rules = load_ruleset(head["ruleset_ref"], head.get("variant"))
+Group = tuple[int, bool, Any, list[tuple[int, dict[str, Any]]]]
+
+
+def _groups(body: Iterator[tuple[int, dict[str, Any]]], display: str) -> Iterator[Group]:
+    """``(line, is_action, logged action, [(line, event) ...])``: each action with the
+    events that follow it (the first group holds the set-up events), read ahead one
+    group so the effects' logged choices are known before the action is re-applied."""
+    line, is_action, action, events = 1, False, None, []
+    for number, entry in body:
+        if entry["type"] == "action":
+            yield line, is_action, action, events
+            line, is_action, action, events = number, True, entry.get("action"), []
+            continue
+        events.append((number, entry))
+        if len(events) > MAX_EVENTS_PER_ACTION:
+            raise BohnError.one("G604", f"more than {MAX_EVENTS_PER_ACTION} events after one action", Span(display, number, 1))
+    yield line, is_action, action, events
+
+
+def replay(path: Path, ruleset: str | None = None) -> ReplayResult:
+    """Re-run the game of the log at ``path``, reading it line by line.
+
+    The header's ``ruleset_ref`` is a shipped name or a file inside the log's folder
+    tree (nothing else is read); ``ruleset`` — a file the user names — replaces it."""
+    head, body = log.stream(path)
+    if ruleset is not None:
+        rules = load_ruleset(ruleset, head.get("variant"))
+    else:
+        rules = load_ruleset(head["ruleset_ref"], head.get("variant"), relative_to=path.resolve().parent,
+                             span=Span(str(path), 1, 1))
     changed = rules.digest != head["digest"]
     game = Game(rules, int(head["players"]), int(head["seed"]), trading=bool(head.get("trading", True)))
     produced = game.events
-    _replay_choices(game, body)
-    checked = 0
-    actions = 0
+    answers: deque[Any] = deque()
+    skip = [sum(1 for e in game.events if e.get("type") == "chose")]  # made while the game was set up
 
-    def compare(upto: int) -> ReplayResult | None:
+    def logged(seat: int, options: Any, prompt: str, optional: bool) -> int | None:
+        return answers.popleft() if answers else 0
+
+    if game.fx is not None:
+        game.fx.choice_hook = logged
+    pending: deque[tuple[int, dict[str, Any]]] = deque()
+    checked = actions = logged_events = 0
+
+    def compare() -> ReplayResult | None:
         nonlocal checked
-        while checked < min(upto, len(produced)):
-            expected_event = body_events[checked]
-            actual = _norm(produced[checked])
-            if _norm(expected_event[1]) != actual:
-                return ReplayResult(False, checked, actions, changed, expected_event[0], expected_event[1], produced[checked],
-                                    f"event {checked} differs")
+        while pending and checked < len(produced):
+            line, expected = pending.popleft()
+            if _norm(expected) != _norm(produced[checked]):
+                return ReplayResult(False, checked, actions, changed, line, expected, produced[checked], f"event {checked} differs")
             checked += 1
         return None
 
-    body_events = [(i + 2, e) for i, e in enumerate(body) if e.get("type") != "action"]
-    seen_events = 0
-    for index, entry in enumerate(body):
-        line = index + 2
-        if entry["type"] != "action":
-            seen_events += 1
-            continue
-        result = compare(seen_events)
+    for line, is_action, entry, events in _groups(body, str(path)):
+        for number, event in events:
+            if event.get("type") == "chose":
+                if skip[0] > 0:
+                    skip[0] -= 1
+                else:
+                    answers.append(event.get("index"))
+        if is_action:
+            result = compare()
+            if result:
+                return result
+            if game.over:
+                return ReplayResult(False, checked, actions, changed, line, entry, None, "the log goes on after the game ended")
+            try:
+                action = Action.from_json(entry)
+            except (KeyError, TypeError, ValueError, OverflowError, AttributeError) as exc:
+                raise BohnError.one("G604", f"malformed action ({type(exc).__name__})", Span(str(path), line, 1)) from None
+            try:
+                game.apply(action)
+            except BohnError as exc:
+                return ReplayResult(False, checked, actions, changed, line, entry, exc.diagnostics[0].message,
+                                    "the engine refuses a logged action")
+            actions += 1
+        pending.extend(events)
+        logged_events += len(events)
+        result = compare()
         if result:
             return result
-        try:
-            action = Action.from_json(entry["action"])
-            game.apply(action)
-        except BohnError as exc:
-            return ReplayResult(False, checked, actions, changed, line, entry["action"], exc.diagnostics[0].message,
-                                "the engine refuses a logged action")
-        except (KeyError, TypeError, ValueError) as exc:
-            raise BohnError.one("G604", f"line {line}: malformed action ({exc})") from None
-        actions += 1
-    result = compare(len(body_events))
-    if result:
-        return result
-    if len(produced) != len(body_events):
-        extra = produced[len(body_events)] if len(produced) > len(body_events) else None
-        return ReplayResult(False, checked, actions, changed, len(body) + 1, None, extra,
-                            f"the log has {len(body_events)} events, the re-run {len(produced)}")
+    if pending or checked < len(produced):
+        extra = produced[checked] if checked < len(produced) else None
+        return ReplayResult(False, checked, actions, changed, None, None, extra,
+                            f"the log has {logged_events} events, the re-run {len(produced)}")
+    if not game.over:
+        return ReplayResult(False, checked, actions, changed, None, None, None,
+                            f"the log ends after {actions} actions, before the game does", "G615")
     return ReplayResult(True, checked, actions, changed)
-
-
-def _replay_choices(game: Game, body: list[dict[str, Any]]) -> None:
-    """Answer the effects' choices as the log says they were answered."""
-    if game.fx is None:
-        return
-    made_already = sum(1 for e in game.events if e.get("type") == "chose")  # while the game was set up
-    answers = [e.get("index") for e in body if e.get("type") == "chose"][made_already:]
-
-    def logged(seat: int, options: Any, prompt: str, optional: bool) -> int | None:
-        return answers.pop(0) if answers else 0
-
-    game.fx.choice_hook = logged
 
 
 def _norm(event: dict[str, Any]) -> str:

@@ -89,7 +89,9 @@ def progress_bar(stream: TextIO | None = None, what: str = "games") -> Progress:
     time left; elsewhere (a file, a CI log) a plain line per 10 %, so logs stay short.
 
     No library: this is all a bar needs, and the core keeps three dependencies."""
-    out: TextIO = stream if stream is not None else sys.stderr
+    from engine.textsafe import raw_stream
+
+    out: TextIO = raw_stream(stream if stream is not None else sys.stderr)  # it writes its own \r
     tty = out.isatty()
     last = [-1]
     start = time.perf_counter()
