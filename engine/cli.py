@@ -683,5 +683,10 @@ def _restore_interrupts(previous: object) -> None:
 
 
 def run() -> None:
-    """Console-script entry point."""
-    sys.exit(main())
+    """Console-script entry point. After an interrupt the process only exits: another
+    Ctrl-C while the interpreter shuts down (joining pool threads) is ignored, so it
+    cannot print a traceback or turn exit 130 into death by signal."""
+    code = main()
+    if code == 130:
+        _ignore_interrupts()
+    sys.exit(code)

@@ -30,7 +30,6 @@ def _squaring(n: int) -> str:
     ("when turn_began { for a in [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] { for b in [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] { "
      "for c in [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] { for d in [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] { for e in [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] { "
      "set_counter(owner, \"a\", a) } } } } } }", ["L808"]),
-    ("when turn_began { cancel }", ["L822"]),
 ])
 def test_runaway_effects_end_with_a_code(limited, tmp_path: Path, snippet: str, codes: list[str]) -> None:
     effect(tmp_path, snippet)
@@ -39,10 +38,16 @@ def test_runaway_effects_end_with_a_code(limited, tmp_path: Path, snippet: str, 
     assert run.code == 1 and any(f"error {c}" in run.err for c in codes), run.err
 
 
+def test_cancel_outside_an_action_is_refused_before_play(limited, tmp_path: Path) -> None:
+    effect(tmp_path, "when turn_began { cancel }")
+    assert "error T730" in limited("validate", "house.yaml").out
+    assert limited("play", "--ruleset", "house.yaml", "--players", "3", "--quiet").code == 1
+
+
 def test_runaway_rules_in_simulate_are_counted_not_fatal(limited, tmp_path: Path) -> None:
     effect(tmp_path, _doubling(40))
     run = limited("simulate", "--ruleset", "house.yaml", "--players", "3", "--games", "3", "--quiet")
-    assert run.code == 0 and "3 game(s) stopped with an error" in run.out
+    assert run.code == 1 and "3 of 3 game(s) stopped" in run.out and "L820" in run.text
 
 
 def test_free_fields_without_limit_still_end(limited, tmp_path: Path) -> None:
