@@ -362,6 +362,9 @@ class GameEffects:
     def phase(self) -> str:
         return self.game.phase.id
 
+    def column(self, name: str) -> int:
+        return int(self.game.row.columns.get(name, 0))
+
     def step(self) -> str:
         step = self.game.step
         return str(step.spec.params.get("id", step.kind)) if step is not None and step.spec is not None else ""

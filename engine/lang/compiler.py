@@ -456,6 +456,9 @@ class Compiler:
             return lambda ctx: ctx.world.phase()
         if call.func == "step":
             return lambda ctx: ctx.world.step()
+        if call.func == "column":
+            name_fn = args[0][1]
+            return lambda ctx: ctx.world.column(name_fn(ctx))
         impl = FUNCTION_IMPL[call.func]
         fns = [f for _, f in args]
         if len(fns) == 1:

@@ -99,6 +99,7 @@ FUNCTION_EXAMPLES: dict[str, str] = {
     "growing": "let g = growing(opponent)",
     "first": "let c = first(cards(hand), 2)",
     "bean_types": "choose b from bean_types() { note(\"chosen\") }",
+    "column": "modify price if item == \"second_ship\" = column(\"ship_price\")",
     "step": "action play on any_time if step() == \"actions\" { gain(owner, 1) }",
     "phase": "action store on own_turn if phase() == \"plant\" { move(first(cards(hand), 1), discard) }",
     "option": "if option(\"tie_break\") == \"shared\" { note(\"ties are shared\") }",

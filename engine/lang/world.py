@@ -47,6 +47,7 @@ class World(Protocol):
     def bean_types(self) -> list[str]: ...
     def phase(self) -> str: ...
     def step(self) -> str: ...
+    def column(self, name: str) -> int: ...
     def fields(self, player: int) -> list[FieldRef]: ...
     def field_cards(self, f: FieldRef) -> list[int]: ...
     def field_only(self, f: FieldRef) -> list[str]: ...
@@ -82,6 +83,7 @@ class TableWorld:
     active_player: int = 0
     phase_id: str = ""
     step_id: str = ""
+    columns: dict[str, int] = field(default_factory=dict)
     choices: list[Any] = field(default_factory=list)
     log: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     query_hook: Callable[[str, dict[str, Any]], Any] | None = None
@@ -154,6 +156,9 @@ class TableWorld:
 
     def step(self) -> str:
         return self.step_id
+
+    def column(self, name: str) -> int:
+        return self.columns.get(name, 0)
 
     def fields(self, player: int) -> list[FieldRef]:
         return [FieldRef(player, i) for i in range(len(self.field_lists.get(player, [])))]
