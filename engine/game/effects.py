@@ -235,7 +235,7 @@ class GameEffects:
                 continue
             values = list(action.values(new_ctx(self, seat, action.rule)))[:MAX_ACTION_VALUES]
             for number, value in enumerate(values):
-                if self._allowed(action, new_ctx(self, seat, action.rule, {action.param: value})):
+                if self._allowed(action, new_ctx(self, seat, action.rule, {str(action.param): value})):
                     out.append((index, action, number))
         return out
 
