@@ -111,3 +111,37 @@ def test_a_clear_difference_needs_an_interval_wholly_on_one_side_of_zero() -> No
     small = _running(-0.1, 0.1, -0.1, 0.1)
     assert small.ci95()[0] < 0 < small.ci95()[1] < 1
     assert not small.excludes_zero(), "an interval around zero is no clear difference, however narrow"
+
+
+def _rewrite_rules(path: Path, folder: str) -> int:
+    """Point every event's rule at the same file name in another folder; how many changed."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    changed = 0
+    for i, line in enumerate(lines):
+        entry = json.loads(line)
+        rule = entry.get("rule")
+        if isinstance(rule, str) and "choosy.yaml" in rule:
+            entry["rule"] = folder + rule.replace("\\", "/").rsplit("/", 1)[-1]
+            lines[i] = log.dumps(entry)
+            changed += 1
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return changed
+
+
+def test_a_log_written_in_another_folder_or_on_windows_replays(tmp_path: Path) -> None:
+    path = _logged_game(tmp_path, 1)
+    assert _rewrite_rules(path, "C:\\Users\\ann\\house rules\\") > 0
+    result = replay(path)
+    assert result.ok, (result.line, result.message)
+
+
+def test_a_rule_from_another_file_is_a_divergence(tmp_path: Path) -> None:
+    path = _logged_game(tmp_path, 1)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    number = next(i for i, line in enumerate(lines, start=1) if "choosy.yaml" in str(json.loads(line).get("rule")))
+    entry = json.loads(lines[number - 1])
+    entry["rule"] = entry["rule"].replace("choosy.yaml", "other.yaml")
+    lines[number - 1] = log.dumps(entry)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = replay(path)
+    assert not result.ok and result.line == number
