@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.hostile.conftest import run_limited
+
 
 @pytest.mark.parametrize("special", ["/dev/zero", "/dev/urandom"])
 def test_devices_are_not_read(limited, special: str) -> None:
@@ -32,13 +34,20 @@ def test_a_ruleset_symlinked_to_a_device(limited, tmp_path: Path) -> None:
     assert "error Y100" in limited("validate", "zero.yaml").out
 
 
-def _played(limited, tmp_path: Path) -> list[str]:
-    assert limited("play", "--players", "3", "--seed", "5", "--quiet", "--log", "g.jsonl").code == 0
-    return (tmp_path / "g.jsonl").read_text().splitlines()
+@pytest.fixture(scope="module")
+def game_log(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    """One logged game for every test of the module (playing it is the slow part)."""
+    folder = tmp_path_factory.mktemp("played")
+    assert run_limited("play", "--players", "3", "--seed", "5", "--quiet", "--log", "g.jsonl", cwd=folder).code == 0
+    return (folder / "g.jsonl").read_text().splitlines()
 
 
-def test_a_truncated_log_is_incomplete_not_ok(limited, tmp_path: Path) -> None:
-    lines = _played(limited, tmp_path)
+def _played(limited, tmp_path: Path, game_log: list[str]) -> list[str]:
+    return list(game_log)
+
+
+def test_a_truncated_log_is_incomplete_not_ok(limited, tmp_path: Path, game_log: list[str]) -> None:
+    lines = _played(limited, tmp_path, game_log)
     (tmp_path / "half.jsonl").write_text("\n".join(lines[: len(lines) // 2]) + "\n")
     run = limited("replay", "half.jsonl")
     assert run.code == 1 and "error G615" in run.out and "ok:" not in run.out
@@ -47,9 +56,9 @@ def test_a_truncated_log_is_incomplete_not_ok(limited, tmp_path: Path) -> None:
     assert run.code == 1 and "G615" in run.text or "G604" in run.text
 
 
-def test_a_huge_log_is_streamed(limited, tmp_path: Path) -> None:
+def test_a_huge_log_is_streamed(limited, tmp_path: Path, game_log: list[str]) -> None:
     """About 60 MB of events after one action: refused line by line, within the memory limit."""
-    head = _played(limited, tmp_path)[0]
+    head = _played(limited, tmp_path, game_log)[0]
     event = json.dumps({"type": "note", "text": "x" * 100}) + "\n"
     with (tmp_path / "big.jsonl").open("w") as f:
         f.write(head + "\n")
@@ -60,8 +69,8 @@ def test_a_huge_log_is_streamed(limited, tmp_path: Path) -> None:
     assert run.code == 1 and ("G604" in run.text or "G603" in run.text)
 
 
-def test_a_log_line_without_end(limited, tmp_path: Path) -> None:
-    head = _played(limited, tmp_path)[0]
+def test_a_log_line_without_end(limited, tmp_path: Path, game_log: list[str]) -> None:
+    head = _played(limited, tmp_path, game_log)[0]
     with (tmp_path / "long.jsonl").open("w") as f:
         f.write(head + "\n" + '{"type": "note", "text": "' + "x" * 20_000_000)
     run = limited("replay", "long.jsonl")
@@ -74,8 +83,8 @@ def test_a_log_line_without_end(limited, tmp_path: Path) -> None:
     ("ruleset_ref", 7), ("ruleset_ref", None), ("ruleset_ref", ""), ("ruleset_ref", {"a": 1}),
     ("variant", 3), ("trading", "yes"), ("digest", 5), ("bots", "greedy"),
 ])
-def test_log_header_with_wrong_types(limited, tmp_path: Path, field: str, value: object) -> None:
-    lines = _played(limited, tmp_path)
+def test_log_header_with_wrong_types(limited, tmp_path: Path, game_log: list[str], field: str, value: object) -> None:
+    lines = _played(limited, tmp_path, game_log)
     head = json.loads(lines[0])
     head[field] = value
     (tmp_path / "bad.jsonl").write_text("\n".join([json.dumps(head)] + lines[1:]) + "\n")
@@ -92,8 +101,8 @@ def test_log_header_with_wrong_types(limited, tmp_path: Path, field: str, value:
     '{"type": 5}',
     '"just text"',
 ])
-def test_damaged_log_lines(limited, tmp_path: Path, line: str) -> None:
-    lines = _played(limited, tmp_path)
+def test_damaged_log_lines(limited, tmp_path: Path, game_log: list[str], line: str) -> None:
+    lines = _played(limited, tmp_path, game_log)
     (tmp_path / "bad.jsonl").write_text("\n".join(lines[:3] + [line] + lines[3:]) + "\n")
     run = limited("replay", "bad.jsonl")
     assert run.code == 1
