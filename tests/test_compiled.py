@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.buildtree import source_copy
+
 ROOT = Path(__file__).resolve().parent.parent
 
 pytestmark = [
@@ -30,9 +32,7 @@ def compiled(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The compiled build as a user gets it: one command in a fresh virtual environment
     (``BOHN_COMPILE=1 pip install .``); the site-packages folder it installed into."""
     out = tmp_path_factory.mktemp("compiled")
-    source = out / "source"  # pip builds in the source tree: a copy, so parallel workers never share build/
-    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info",
-                                                                  "__pycache__", ".pytest_cache", ".hypothesis"))
+    source = source_copy(out)  # pip builds in the source tree: a copy, so parallel workers never share build/
     venv = out / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     python = venv / ("Scripts" if os.name == "nt" else "bin") / "python"

@@ -9,9 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.buildtree import source_copy
+
 ROOT = Path(__file__).resolve().parent.parent
 
-#: one worker builds the wheel once, and never beside the compiled build (both use the tree's build/ folder)
+#: one worker builds the wheel once for every test here
 pytestmark = pytest.mark.xdist_group("wheel")
 
 
@@ -19,7 +21,7 @@ pytestmark = pytest.mark.xdist_group("wheel")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("wheel")
     proc = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(ROOT)],
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(source_copy(tmp_path_factory.mktemp("tree")))],
         capture_output=True, text=True,
     )
     if proc.returncode != 0:
