@@ -72,6 +72,9 @@ TOPICS: dict[str, tuple[str, str]] = {
     "Y108": ("no YAML document", "Write"),
     "Y109": ("keys", "keys"),
     "Y110": ("more than one", "one ruleset"),
+    "Y111": ("digits", "digits"),
+    "Y112": (".yaml", ".yaml"),
+    "Y113": ("not a ruleset", "as a ruleset"),
 }
 
 
