@@ -440,7 +440,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if result.digest_changed:
         print(f"{args.log}:1:1: warning G605: the ruleset has changed since this log was written")
     if result.ok:
-        print(f"ok: {result.actions} actions and {result.events} events replayed, no divergence")
+        print(f"ok: {result.actions} actions and {result.events} events replayed, no divergence"
+              + (f"; {result.message}" if result.message else ""))
         return 0
     where = f"{args.log}:{result.line}:1" if result.line else args.log
     print(f"{where}: error {result.code}: {result.message}")

@@ -124,9 +124,35 @@ def replay(path: Path, ruleset: str | None = None) -> ReplayResult:
         return ReplayResult(False, checked, actions, changed, None, None, extra,
                             f"the log has {logged_events} events, the re-run {len(produced)}")
     if not game.over:
+        return _stopped_early(game, head.get("stopped"), checked, actions, changed)
+    return ReplayResult(True, checked, actions, changed)
+
+
+def _stopped_early(game: Game, stopped: Any, checked: int, actions: int, changed: bool) -> ReplayResult:
+    """A log that ends before its game: fine when ``bohn play`` wrote it for a game that
+    stopped with an error (its header says ``stopped``) and the re-run stops the same way
+    at the same point; an incomplete log (G615) otherwise."""
+    logged = stopped.get("code") if isinstance(stopped, dict) else None
+    if not isinstance(logged, str):
         return ReplayResult(False, checked, actions, changed, None, None, None,
                             f"the log ends after {actions} actions, before the game does", "G615")
-    return ReplayResult(True, checked, actions, changed)
+    now = _stop_code(game)
+    if now == logged:
+        return ReplayResult(True, checked, actions, changed, message=f"the game stops with {logged}, as logged")
+    again = f"stops with {now}" if now else "goes on"
+    return ReplayResult(False, checked, actions, changed, None, logged, now,
+                        f"the log says the game stopped with {logged} after {actions} actions; the re-run {again}", "G615")
+
+
+def _stop_code(game: Game) -> str | None:
+    """The code of the error the next decision runs into, or None when a seat can act."""
+    seat = game.decider
+    try:
+        if seat is not None and not game.legal_actions(seat):
+            return "G640"  # no legal action: the deadlock play_game reports
+    except BohnError as exc:
+        return exc.code
+    return None
 
 
 def _norm(event: dict[str, Any]) -> str:

@@ -46,7 +46,15 @@ def test_play_names_the_rule_shows_the_position_and_writes_the_log(bohn, house: 
     assert head["seed"] == 3 and head["stopped"]["code"] == "G640"
     actions = [e for e in body if e["type"] == "action"]
     assert len(actions) == 15 and body[-1]["turn"] == 2, "the log runs up to the point the game stopped"
-    assert bohn("replay", str(out)).code == 0, "the partial log replays"
+    again = bohn("replay", str(out))
+    assert again.code == 0 and "the game stops with G640, as logged" in again.out, "the partial log replays"
+    # the same log without the header's word that the game stopped is an incomplete log
+    lines = out.read_text().splitlines()
+    head_only = json.loads(lines[0])
+    del head_only["stopped"]
+    out.write_text("\n".join([json.dumps(head_only), *lines[1:]]) + "\n")
+    cut = bohn("replay", str(out))
+    assert cut.code == 1 and "G615" in cut.out
 
 
 def test_play_without_log_says_how_to_get_one(bohn, house: Path) -> None:
