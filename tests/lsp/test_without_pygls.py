@@ -39,7 +39,7 @@ def test_the_analysis_modules_import_without_pygls() -> None:
             "from pathlib import Path\n"
             "from engine.lsp.diagnose import check\n"
             "p = Path('rulesets/base.yaml').resolve()\n"
-            "print(sum(len(v) for v in check(p, {p: p.read_text()}).by_file.values()))\n")
+            "print(sum(d.severity == 'error' for v in check(p, {p: p.read_text()}).by_file.values() for d in v))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == "0"
+    assert out.stdout.strip() == "0", "base.yaml has no errors (its assumptions are warnings)"
