@@ -159,6 +159,7 @@ def test_dask_reruns_the_batch_of_a_killed_worker(tmp_path: Path) -> None:
         finally:
             backend.close()
     assert marker.exists(), "the worker playing seed 23 was killed mid-run"
-    assert backend.reruns == 1, "its batch was submitted again, once"
+    # the dead worker held the batch of seed 23 and sometimes one more queued behind it: each is re-run
+    assert 1 <= backend.reruns <= 2, "the lost worker's batches were submitted again"
     assert [seed for seed, _ in out] == list(range(60)), "no game lost, none counted twice"
     assert out == [_seed_and_score([rules], s) for s in range(60)]
