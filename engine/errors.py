@@ -203,7 +203,9 @@ class Diagnostic:
         }
 
 
-def _source_lines(path: str) -> tuple[str, ...]:
+def source_lines(path: str) -> tuple[str, ...]:
+    """A regular file's lines from disk (cached per modification time); empty when it
+    cannot be read, is not a regular file (a device or a pipe) or is larger than 4 MiB."""
     import stat
 
     try:
@@ -228,7 +230,7 @@ def _read_lines(path: str, mtime_ns: int, size: int) -> tuple[str, ...]:
 
 def source_excerpt(span: Span) -> str:
     """The offending line of the file with a caret under the column (empty if unreadable)."""
-    lines = _source_lines(span.file)
+    lines = source_lines(span.file)
     if not 1 <= span.line <= len(lines):
         return ""
     line = lines[span.line - 1].rstrip()

@@ -6,16 +6,17 @@ inside :func:`open_buffers` the given paths read as the given texts, everywhere 
 (and for every other path) the file on disk is read. Lines read from disk are cached per
 modification time, so a long-running process sees edits made by other programs.
 
-This module imports only ``engine.paths``, so every layer may use it.
+This module imports only ``engine.paths`` and ``engine.errors`` (whose reader of regular
+files it shares), so every layer may use it.
 """
 
 from __future__ import annotations
 
 from contextlib import contextmanager
-from functools import lru_cache
 from pathlib import Path
 from typing import Iterator, Mapping
 
+from engine.errors import source_lines
 from engine.paths import rulesets_dir
 
 #: Resolved path -> text of the buffers open while a check runs (see ``open_buffers``).
@@ -72,18 +73,4 @@ def file_lines(name: str | Path) -> tuple[str, ...]:
     text = buffer_text(path)
     if text is not None:
         return tuple(text.splitlines())
-    try:
-        st = path.stat()
-    except (OSError, ValueError):
-        return ()
-    return _disk_lines(str(path), st.st_mtime_ns, st.st_size)
-
-
-@lru_cache(maxsize=64)
-def _disk_lines(path: str, mtime_ns: int, size: int) -> tuple[str, ...]:
-    if size > 4 * 1024 * 1024:
-        return ()
-    try:
-        return tuple(Path(path).read_text(encoding="utf-8-sig").splitlines())
-    except (OSError, UnicodeDecodeError, ValueError):
-        return ()
+    return source_lines(str(path))
