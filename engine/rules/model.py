@@ -183,6 +183,8 @@ class Step:
     def number(self, key: str, row: PlayerCountRow, default: int = 0) -> int:
         """A numeric parameter, looked up in the player-count table when written ``{table: col}``."""
         value = self.params.get(key, default)
+        if type(value) is int:  # the common case, on the hot path: no ABC isinstance check
+            return value
         if isinstance(value, Mapping):
             return row.columns[value["table"]]
         return int(value)
