@@ -1,5 +1,6 @@
 """The example fan expansion (rulesets/examples/bean_market.yaml) validates, plays 2-5
-players with the invariants holding after every action, and greedy bots use its market."""
+players with the invariants holding after every action, greedy bots use its market step,
+and the three action cards are bought at the market and played from the hand."""
 
 from __future__ import annotations
 
@@ -51,3 +52,17 @@ def test_greedy_bots_use_the_market_in_most_games() -> None:
             used += any(e["type"] == "acted" and e.get("action") == "market" for e in played.game.events)
             total += 1
     assert used > total / 2, f"the market was used in {used} of {total} games"
+
+
+def test_the_action_cards_are_bought_and_played() -> None:
+    rules = load_ruleset(str(PATH))
+    cards = {"windfall", "good_rain", "compost"}
+    played = 0
+    for seed in range(SEEDS):
+        game = play_game(rules, 3, seed, make_agents(["random"], 3, seed)).game
+        acted = {e.get("action") for e in game.events if e["type"] == "acted"}
+        played += bool(acted & cards)
+        assert len(game.state.shared["action_deck"]) + len(game.state.shared["action_offer"]) + len(
+            game.state.shared["action_discard"]
+        ) + sum(len([c for c in h if game.bean_name(c) in cards]) for h in game.state.hands) == 3
+    assert played > SEEDS / 2, f"action cards were played in {played} of {SEEDS} games"
