@@ -24,6 +24,12 @@ def _children(pid: int) -> set[int]:
     return found
 
 
+def _sigint_default() -> None:
+    """Ctrl-C as on a terminal: a suite started in the background of a non-interactive
+    shell inherits SIGINT ignored, and Python (like every Unix program) keeps it ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _alive(pid: int) -> bool:
     try:
         status = Path(f"/proc/{pid}/status").read_text()
@@ -37,7 +43,7 @@ def _alive(pid: int) -> bool:
 def test_ctrl_c_during_parallel_simulate(tmp_path: Path, presses: int) -> None:
     proc = subprocess.Popen([sys.executable, "-m", "engine", "simulate", "--games", "100000", "--jobs", "2",
                              "--players", "3"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+                            env={**os.environ, "PYTHONPATH": str(ROOT)}, preexec_fn=_sigint_default)
     try:
         assert proc.stderr is not None
         deadline = time.monotonic() + 60
@@ -70,7 +76,8 @@ def test_ctrl_c_during_parallel_simulate(tmp_path: Path, presses: int) -> None:
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs /proc")
 def test_ctrl_c_during_a_serial_simulate(tmp_path: Path) -> None:
     proc = subprocess.Popen([sys.executable, "-m", "engine", "simulate", "--games", "100000", "--players", "3"],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(ROOT)})
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                            preexec_fn=_sigint_default)
     try:
         time.sleep(4)
         proc.send_signal(signal.SIGINT)
