@@ -34,6 +34,16 @@ def _pyplot():  # type: ignore[no-untyped-def]
     return plt
 
 
+def save_figure(plt, fig, path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Write a figure to ``path`` (C521 when it cannot be written) and free it."""
+    try:
+        fig.savefig(path)
+    except (OSError, ValueError) as exc:
+        raise BohnError.one("C521", f"cannot write the plot {path}: {exc}") from None
+    finally:
+        plt.close(fig)
+
+
 def require_matplotlib() -> None:
     """Fail with C520 now, before any game is played, when --plot cannot be drawn."""
     _pyplot()
@@ -79,9 +89,4 @@ def write_plot(path: Path, runs: Sequence[Stats]) -> None:
         ax2.set_ylabel("games")
         ax2.legend(fontsize="small")
     fig.tight_layout()
-    try:
-        fig.savefig(path)
-    except (OSError, ValueError) as exc:
-        raise BohnError.one("C521", f"cannot write the plot {path}: {exc}") from None
-    finally:
-        plt.close(fig)
+    save_figure(plt, fig, path)

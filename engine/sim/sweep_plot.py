@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.errors import BohnError
-from engine.sim.plot import _pyplot
+from engine.sim.plot import _pyplot, save_figure
 from engine.sim.sweep import SweepResult
 
 
@@ -42,9 +41,4 @@ def write_sweep_plot(path: Path, result: SweepResult) -> None:
     title = result.ruleset + (f" ({result.variant})" if result.variant else "")
     fig.suptitle(f"{title}, {result.players} players, {result.games} games per combination (the same seeds)")
     fig.tight_layout()
-    try:
-        fig.savefig(path)
-    except (OSError, ValueError) as exc:
-        raise BohnError.one("C521", f"cannot write the plot {path}: {exc}") from None
-    finally:
-        plt.close(fig)
+    save_figure(plt, fig, path)
