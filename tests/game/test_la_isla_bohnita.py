@@ -1,0 +1,82 @@
+"""La Isla Bohnitâ (rulesets/la_isla_bohnita.yaml) and its Bean Duel: they validate, play
+every player count to the end with the invariants holding after every action, and the
+ships, raids and purchases written in the effect language are used in those games.
+
+The soak (``BOHN_SOAK=1`` or CI) plays 200 seeds per player count; the quick pass a few."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from engine.game.core import Game
+from engine.game.invariants import check_cards, check_hand_order
+from engine.rules.loader import load_ruleset
+from engine.sim.play import make_agents, play_game
+from tests.soak import SOAK, games
+
+RULESET = "la_isla_bohnita"
+SEEDS = games(quick=2, soak=200)
+
+
+def _play(ref: str, players: int, seed: int, bots: list[str], variant: str | None = None) -> tuple[Game, list[str]]:
+    rules = load_ruleset(ref, variant)
+    hands: list[list[int]] = []
+    problems: list[str] = []
+
+    def after(game: Game, action) -> None:  # type: ignore[no-untyped-def]
+        nonlocal hands
+        problems.extend(check_cards(game))
+        if hands:
+            problems.extend(check_hand_order(hands, game.state.hands))
+        hands = [list(h) for h in game.state.hands]
+        problems.extend(f"seat {s} has {len(c)} coins" for s, c in enumerate(game.state.coins) if len(c) < 0)
+
+    game = play_game(rules, players, seed, make_agents(bots, players, seed), record=True, after_action=after).game
+    return game, problems
+
+
+def _acted(game: Game) -> Counter[str]:
+    return Counter(str(e.get("action")) for e in game.events if e["type"] == "acted")
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
+def test_games_finish_with_the_invariants(players: int) -> None:
+    for seed in range(SEEDS):
+        game, problems = _play(RULESET, players, seed, ["random"] if seed % 2 == 0 else (["greedy", "random"] * 4)[:players])
+        assert game.over and not problems, f"{players} players, seed {seed}: {problems[:3]}"
+        assert game.state.turn > players
+
+
+def test_random_bots_sail_sell_raid_and_buy() -> None:
+    """Every declared action of the expansion is taken in a few random games."""
+    used: Counter[str] = Counter()
+    for seed in range(3):
+        game, problems = _play(RULESET, 4, seed, ["random"])
+        assert not problems
+        used.update(_acted(game))
+    for rule in ("sailing", "selling", "raids", "purchases", "field_to_ship", "transfers"):
+        assert used[rule] > 0, f"no `{rule}` action in 3 random games: {dict(used)}"
+
+
+def test_the_set_up_lays_out_both_harbours_and_empty_ships() -> None:
+    rules = load_ruleset(RULESET)
+    for players, first_hands in ((3, [3, 4, 5]), (5, [3, 4, 5, 6, 6]), (7, [3, 4, 5, 6, 6, 6, 6])):
+        game = Game(rules, players, seed=3)
+        st = game.state
+        assert len(st.shared["bohnbay"]) == 5 and len(st.shared["bohnaco"]) == 5
+        assert all(not z for name in ("ship_one", "ship_two", "pirate_ship") for z in st.per_player[name])
+        assert [len(h) for h in st.hands] == first_hands
+        assert all(len(f) == 2 for f in st.fields)
+
+
+@pytest.mark.skipif(not SOAK, reason="soak only")
+@pytest.mark.soak
+def test_soak_counts_the_ships_in_use() -> None:
+    """With bots, ships sail and cargo is sold in most games."""
+    sailed = 0
+    for seed in range(20):
+        game, _ = _play(RULESET, 4, seed, ["random"])
+        sailed += _acted(game)["sailing"] > 0
+    assert sailed > 10
