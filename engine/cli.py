@@ -182,6 +182,8 @@ def cmd_test(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     from engine.game import log
     from engine.rules.loader import load_ruleset
+    from engine.game.core import Game
+    from engine.game.invariants import InvariantWatch
     from engine.sim.play import Played, make_agents, play_game, stopped_game
     from engine.sim.summary import score_table, turn_lines
 
@@ -216,9 +218,17 @@ def cmd_play(args: argparse.Namespace) -> int:
     from engine.agents.human import PlayerQuit
 
     seat = args.human
+    checker = InvariantWatch() if args.check else None
+
+    def on_start(game: Game) -> None:
+        if seat is not None:
+            human.watch(game, seat)
+        if checker is not None:
+            checker.start(game)
+
     try:
-        played = play_game(rules, players, args.seed, agents, trading=not args.no_trading,
-                           on_start=(lambda g: human.watch(g, seat)) if seat is not None else None)
+        played = play_game(rules, players, args.seed, agents, trading=not args.no_trading, on_start=on_start,
+                           after_action=checker)
     except PlayerQuit:
         print("game stopped at your request")
         return 0
@@ -299,7 +309,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             results.append(simulate(ruleset, args.players, args.games, seed=args.seed, bots=bots, trading=not args.no_trading,
                                     progress=None if quiet else progress_bar(), backend=backend,
                                     ref=str(Path(ref).resolve()) if is_regular(ref) else ref,
-                                    stats=not args.no_stats))
+                                    stats=not args.no_stats, check=args.check))
     finally:
         backend.close()
     if args.plot:
@@ -543,6 +553,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--force", action="store_true", help="let --log replace an existing log (never an input of the run)")
     p.add_argument("--quiet", action="store_true", help="print only the score table")
     p.add_argument("--human", type=int, metavar="SEAT", help="play this seat yourself at the terminal (0 starts)")
+    p.add_argument("--check", action="store_true", help="check the invariants after every action (no card lost or "
+                   "doubled, kinds in their zones, coins never negative, hand order kept); a broken one stops the game (G680)")
 
     sm = sub.add_parser("simulate", help="play many games and print statistics; --compare for A/B of a house rule",
                         description="Play many seeded games with bots and print win shares and scores per seat. "
@@ -560,6 +572,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="output format: text, json, or csv (the designer tables in long form; default: text)")
     sm.add_argument("--plot", metavar="FILE", help="draw the score distributions (and the A/B difference) into FILE "
                                                    "(.png, .svg, .pdf); needs pip install 'bohn[plot]'")
+    sm.add_argument("--check", action="store_true",
+                    help="check the invariants after every action of every game; a game that breaks one is reported "
+                         "as failed (G680) with its replay command")
     sm.add_argument("--no-stats", action="store_true",
                     help="skip the designer tables (beans, items, actions, game length): games run a little faster")
     sm.add_argument("--quiet", action="store_true", help="no progress output")

@@ -163,6 +163,7 @@ CODES: dict[str, CodeInfo] = {
     "G640": CodeInfo("no legal action", "A seat must decide but nothing is legal; the message names the rules whose answers removed its actions and shows the position."),
     "G641": CodeInfo("games failed in a simulation", "Some games stopped with an error; replay one with the command shown, or allow a share with --max-failures."),
     "G650": CodeInfo("cards keep coming to the front", "`card_at_front` triggers changed the hands' front cards too many times after one action; a rule keeps causing its own event."),
+    "G680": CodeInfo("invariant broken", "After an action a card was lost, doubled or out of its kind's zones, coins went negative or a hand changed order. The rule named last moved something in that action; replay the game with --log to see every event."),
     "G625": CodeInfo("card moved where its kind may not go", "A card kind's `zones` list the only zones its cards may be in; a rule moved one elsewhere."),
     "G615": CodeInfo("incomplete log", "The log ends before its game does: it was cut off while being written or copied."),
     "G616": CodeInfo("log header invalid", "A header field has the wrong type or an out-of-range value; the log was not written by `bohn play --log`."),

@@ -13,8 +13,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections import Counter
+from typing import TYPE_CHECKING, Any
 
+from engine.errors import BohnError, Span
 from engine.game.view import SeatView
 
 if TYPE_CHECKING:
@@ -46,18 +48,17 @@ def check_kinds(game: Game, cards: list[int]) -> list[str]:
     or appears from nowhere), and every card of a kind only where its kind may be."""
     st = game.state
     problems = []
-    expected: dict[int, int] = {}
-    for type_index in st.bean_of:
-        expected[type_index] = expected.get(type_index, 0) + 1
-    found: dict[int, int] = {}
-    for card in cards:
-        if 0 <= card < len(st.bean_of):
-            found[st.bean_of[card]] = found.get(st.bean_of[card], 0) + 1
-        else:
-            problems.append(f"card {card} does not exist")
-    for type_index, count in expected.items():
-        if found.get(type_index, 0) != count:
-            problems.append(f"{found.get(type_index, 0)} `{st.card_types[type_index]}` cards in zones, {count} in the game")
+    n = len(st.bean_of)
+    if cards and (min(cards) < 0 or max(cards) >= n):
+        problems.extend(f"card {card} does not exist" for card in cards if not 0 <= card < n)
+        cards = [card for card in cards if 0 <= card < n]
+    # counted in C (Counter over map): the watch runs this after every action
+    expected = Counter(st.bean_of)
+    found = Counter(map(st.bean_of.__getitem__, cards))
+    if found != expected:
+        for type_index, count in expected.items():
+            if found.get(type_index, 0) != count:
+                problems.append(f"{found.get(type_index, 0)} `{st.card_types[type_index]}` cards in zones, {count} in the game")
     limits = {k.id: set(k.zones) for k in game.rules.kinds if k.zones}
     if limits:
         where = _zone_of_cards(game)
@@ -115,3 +116,59 @@ def check_observation_hides_hands(game: Game) -> list[str]:
         if before["hand"] != [game.bean_name(c) for c in st.hands[seat]]:
             problems.append(f"seat {seat}'s observation shows the wrong hand")
     return problems
+
+
+class InvariantWatch:
+    """Every invariant, checked after each action of one game.
+
+    Tests, ``bohn play --check`` and ``bohn simulate --check`` share it, so "the
+    invariants hold" means the same thing everywhere. Give :meth:`start` to
+    ``play_game(on_start=...)`` and the watch itself as ``after_action``. The first broken
+    invariant stops the game with G680, blaming the last rule that moved something in
+    the action (the engine's own code when no rule did), so a failed simulated game is
+    reported with its seed and a replay command like any other failure.
+    """
+
+    def __init__(self, *, observe_every: int = 0) -> None:
+        #: check that observations hide other hands after every ``observe_every``-th
+        #: action (0: never; it is the costly check)
+        self.observe_every = observe_every
+        self.actions = 0
+        self._hands: list[list[int]] | None = None
+        self._blame: str | None = None
+
+    def start(self, game: Game) -> None:
+        """Take the dealt hands as the order to keep, and listen for the rules that act."""
+        self._hands = [list(h) for h in game.state.hands]
+        game.listen(self._listen)
+
+    def _listen(self, event: dict[str, Any]) -> None:
+        if event.get("effect") and event.get("rule"):
+            self._blame = event["rule"]
+
+    def __call__(self, game: Game, action: object) -> None:
+        self.actions += 1
+        problems = check_cards(game)
+        hands = game.state.hands
+        if self._hands is not None:
+            problems.extend(check_hand_order(self._hands, hands))
+        self._hands = [list(h) for h in hands]
+        if self.observe_every and self.actions % self.observe_every == 0:
+            problems.extend(check_observation_hides_hands(game))
+        blame, self._blame = self._blame, None
+        if problems:
+            raise BohnError.one(
+                "G680",
+                f"invariant broken in the game of seed {game.seed} after action {self.actions} ({action}), turn {game.state.turn}: "
+                + "; ".join(problems[:3]) + (f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""),
+                _span(blame),
+                hint=None if blame else "No rule acted in this action: the engine itself broke it; please report it.",
+            )
+
+
+def _span(rule: str | None) -> Span | None:
+    """``file:line`` as an event gives it, back to a span (column 1: events keep lines)."""
+    if not rule:
+        return None
+    file, _, line = rule.rpartition(":")
+    return Span(file, int(line), 1) if file and line.isdigit() else None

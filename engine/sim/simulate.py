@@ -12,13 +12,16 @@ import math
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence, TextIO
+from typing import TYPE_CHECKING, Any, Callable, Sequence, TextIO
 
 from engine.rules.model import Ruleset
 from engine.sim.backends import Backend, bind, local_backend, play_seeds
 from engine.sim.designer import Designer, DesignerTally, GameRecord, watch
 from engine.sim.failures import GameFailure, failure_lines, replay_command
 from engine.sim.play import make_agents, play_game
+
+if TYPE_CHECKING:
+    from engine.game.core import Game
 
 
 @dataclass
@@ -137,14 +140,23 @@ Outcome = tuple[list[int], list[int], int, GameRecord | None] | GameFailure
 
 
 def _one_game(rules: Ruleset, players: int, game_seed: int, bots: Sequence[str], trading: bool,
-              stats: bool = False) -> Outcome:
+              stats: bool = False, check: bool = False) -> Outcome:
     from engine.errors import BohnError
+    from engine.game.invariants import InvariantWatch
 
     records: list[GameRecord] = []
+    checker = InvariantWatch() if check else None
+
+    def on_start(game: Game) -> None:
+        if stats:
+            records.append(watch(game))
+        if checker is not None:
+            checker.start(game)
+
     try:
         played = play_game(rules, players, game_seed, make_agents(list(bots), players, game_seed),
-                           trading=trading, record=False,
-                           on_start=(lambda g: records.append(watch(g))) if stats else None)
+                           trading=trading, record=False, on_start=on_start if stats or check else None,
+                           after_action=checker)
     except BohnError as exc:
         if exc.code.startswith("C"):
             raise
@@ -154,22 +166,24 @@ def _one_game(rules: Ruleset, players: int, game_seed: int, bots: Sequence[str],
 
 
 def _seed_outcome(rulesets: Sequence[Ruleset], game_seed: int, *, players: int, bots: Sequence[str], trading: bool,
-                  stats: bool = False) -> Outcome:
+                  stats: bool = False, check: bool = False) -> Outcome:
     """One game for a backend (engine/sim/backends.py): module level, so it pickles."""
-    return _one_game(rulesets[0], players, game_seed, bots, trading, stats)
+    return _one_game(rulesets[0], players, game_seed, bots, trading, stats, check)
 
 
 def simulate(rules: Ruleset, players: int, games: int, *, seed: int = 0, bots: Sequence[str] = ("greedy",),
              trading: bool = True, progress: Progress | None = None, jobs: int = 1, ref: str | None = None,
-             backend: Backend | None = None, stats: bool = True) -> Stats:
+             backend: Backend | None = None, stats: bool = True, check: bool = False) -> Stats:
     """Play ``games`` games on seeds ``seed..``; count wins (ties split) and scores.
 
     Games run on ``backend`` (default: this process, or ``jobs`` local processes);
     results come back in seed order, so the numbers do not depend on where they ran.
     ``ref`` (how the user named the ruleset) goes into the replay commands of failed games.
-    With ``stats`` each game is watched for the designer tables (engine/sim/designer.py)."""
+    With ``stats`` each game is watched for the designer tables (engine/sim/designer.py);
+    with ``check`` the invariants are checked after every action (a game breaking one is a
+    failure, G680)."""
     start = time.perf_counter()
-    play = bind(_seed_outcome, players=players, bots=tuple(bots), trading=trading, stats=stats)
+    play = bind(_seed_outcome, players=players, bots=tuple(bots), trading=trading, stats=stats, check=check)
     outcomes = play_seeds(play, [rules], range(seed, seed + games), backend=backend or local_backend(jobs),
                           progress=progress)
     seats = [SeatStats() for _ in range(players)]

@@ -8,7 +8,7 @@ import pytest
 
 from engine.errors import BohnError
 from engine.game.core import Game
-from engine.game.invariants import check_cards, check_hand_order
+from engine.game.invariants import InvariantWatch, check_cards
 from engine.lang import ZoneRef
 from engine.rules.loader import load_ruleset
 from engine.sim.play import make_agents, play_game
@@ -75,19 +75,10 @@ def test_games_with_kinds_and_decks_keep_the_invariants(players: int) -> None:
     rules = load_ruleset(ORDERS)
     acted = 0
     for seed in range(12):
-        hands: list[list[int]] = []
-        problems: list[str] = []
-
-        def after(game: Game, action) -> None:  # type: ignore[no-untyped-def]
-            nonlocal hands
-            problems.extend(check_cards(game))
-            if hands:
-                problems.extend(check_hand_order(hands, game.state.hands))
-            hands = [list(h) for h in game.state.hands]
-            assert not problems, f"seed {seed}, after {action}: {problems}"
-
+        watch = InvariantWatch()
         bots = ["random"] if seed % 2 else ["greedy"]
-        played = play_game(rules, players, seed, make_agents(bots, players, seed), record=True, after_action=after)
+        played = play_game(rules, players, seed, make_agents(bots, players, seed), record=True,
+                           on_start=watch.start, after_action=watch)
         assert played.game.over
         acted += sum(1 for e in played.game.events if e["type"] == "acted")
     assert acted > 0, "orders are filled or swapped in some games"

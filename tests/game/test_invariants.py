@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.game.core import Game
-from engine.game.invariants import check_cards, check_hand_order, check_observation_hides_hands
+from engine.game.invariants import InvariantWatch
 from engine.rules.loader import load_ruleset
 from engine.sim.play import make_agents, play_game
 from tests.soak import games
@@ -17,22 +17,11 @@ FULLY_OBSERVED = 20
 
 def _run(players: int, seed: int, bots: list[str]) -> Game:
     rules = load_ruleset("base")
-    hands: list[list[int]] = []
-    problems: list[str] = []
-
-    def after(game: Game, action) -> None:  # type: ignore[no-untyped-def]
-        nonlocal hands
-        problems.extend(check_cards(game))
-        problems.extend(check_hand_order(hands, game.state.hands))
-        hands = [list(h) for h in game.state.hands]
-        # observations are checked after every action in the first games, then sampled
-        if seed < FULLY_OBSERVED or game.actions_taken % 97 == 0:
-            problems.extend(check_observation_hides_hands(game))
-        assert not problems, f"seed {seed}, after {action}: {problems}"
-
-    game = Game(rules, players, seed)
-    hands = [list(h) for h in game.state.hands]
-    played = play_game(rules, players, seed, make_agents(bots, players, seed), record=False, after_action=after)
+    # observations are checked after every action in the first games, then sampled
+    watch = InvariantWatch(observe_every=1 if seed < FULLY_OBSERVED else 97)
+    played = play_game(rules, players, seed, make_agents(bots, players, seed), record=False,
+                       on_start=watch.start, after_action=watch)
+    assert watch.actions == len(played.actions) > 0
     return played.game
 
 
@@ -82,14 +71,10 @@ def test_games_with_effects_keep_the_invariants(players: int, tmp_path) -> None:
     house.write_text(HOUSE)
     rules = load_ruleset(str(house))
     for seed in range(games(quick=20, soak=60)):
-        problems: list[str] = []
-
-        def after(game: Game, action) -> None:  # type: ignore[no-untyped-def]
-            problems.extend(check_cards(game))
-            assert not problems, f"seed {seed}, after {action}: {problems}"
-
+        watch = InvariantWatch()
         bots = ["random"] if seed % 2 else ["greedy"]
-        played = play_game(rules, players, seed, make_agents(bots, players, seed), record=False, after_action=after)
+        played = play_game(rules, players, seed, make_agents(bots, players, seed), record=False,
+                           on_start=watch.start, after_action=watch)
         assert played.game.over
 
 
@@ -102,19 +87,10 @@ def test_high_bohn_games_keep_the_invariants_and_buy_buildings(players: int, var
     rules = load_ruleset("high_bohn", variant)
     with_buildings = 0
     for seed in range(HIGH_BOHN_SEEDS):
-        problems: list[str] = []
-        hands: list[list[int]] = []
-
-        def after(game: Game, action) -> None:  # type: ignore[no-untyped-def]
-            nonlocal hands
-            problems.extend(check_cards(game))
-            if hands:
-                problems.extend(check_hand_order(hands, game.state.hands))
-            hands = [list(h) for h in game.state.hands]
-            assert not problems, f"seed {seed}, after {action}: {problems}"
-
+        watch = InvariantWatch()
         bots = ["greedy"] if seed % 3 else ["random"]
-        played = play_game(rules, players, seed, make_agents(bots, players, seed), record=False, after_action=after)
+        played = play_game(rules, players, seed, make_agents(bots, players, seed), record=False,
+                           on_start=watch.start, after_action=watch)
         game = played.game
         assert game.over and game.items is not None
         with_buildings += bool(game.items.owner)

@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.game.core import Game
-from engine.game.invariants import check_cards, check_hand_order
+from engine.game.invariants import InvariantWatch
 from engine.rules.loader import load_ruleset
 from engine.rules.model import ENGINE_OPTIONS, Ruleset
 from engine.sim.play import make_agents, play_game
@@ -28,16 +27,7 @@ def test_games_under_each_option_value_finish_with_the_invariants(tmp_path: Path
     rules = _with(tmp_path, name, value)
     assert rules.option(name) == value and value in ENGINE_OPTIONS[name]
     for players, seed, bot in ((2, 1, "greedy"), (3, 2, "random"), (4, 3, "greedy"), (6, 4, "random")):
-        problems: list[str] = []
-        game0 = Game(rules, players, seed)
-        hands = [list(h) for h in game0.state.hands]
-
-        def after(game: Game, action) -> None:  # type: ignore[no-untyped-def]
-            nonlocal hands
-            problems.extend(check_cards(game))
-            problems.extend(check_hand_order(hands, game.state.hands))
-            hands = [list(h) for h in game.state.hands]
-            assert not problems, f"{name}={value}, {players} players, seed {seed}, after {action}: {problems}"
-
-        played = play_game(rules, players, seed, make_agents([bot], players, seed), record=False, after_action=after)
+        watch = InvariantWatch()
+        played = play_game(rules, players, seed, make_agents([bot], players, seed), record=False,
+                           on_start=watch.start, after_action=watch)
         assert played.game.over and played.game.winners
