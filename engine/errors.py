@@ -94,6 +94,7 @@ CODES: dict[str, CodeInfo] = {
     "R420": CodeInfo("trade source not traded from", "`received_from` keys must be `hand` or zones listed in the step's `also_from`."),
     "R470": CodeInfo("option choice the engine ignores", "The engine gives this option only the choices it lists; change the outcome with a modifier (`modify tie_break = …`) instead."),
     "R471": CodeInfo("option nobody reads", "An option the engine does not read must be read by an effect with `option(\"name\")`, or removed."),
+    "R480": CodeInfo("option patch for an unknown choice", "Each key of an option's `patches` must be one of its `choices`."),
     "R450": CodeInfo("deck settings misplaced", "`discard`, `reshuffle` and `runouts` belong to shared zones of kind deck; a deck's discard pile is a zone of kind discard."),
     "R451": CodeInfo("card id or kind repeated", "Every bean and card has its own id, every card kind its own name (`bean` is the beans' kind)."),
     "R452": CodeInfo("card kind starts outside its zones", "The zone a kind starts in must be one of its `zones`."),

@@ -50,6 +50,7 @@ TOPICS: dict[str, tuple[str, str]] = {
     "R420": ("received_from", "also_from"),
     "R470": ("no choice", "modifier"),
     "R471": ("read by neither", "option("),
+    "R480": ("to patch", "choices"),
     "T730": ("cancel", "cancel"),
     "T731": ("option", "option("),
     "T732": ("list filter", "filter"),

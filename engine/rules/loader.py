@@ -16,7 +16,7 @@ import re
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Mapping, Sequence
 
 from engine.errors import BohnError, Diagnostic, Span, did_you_mean
 from engine.files import UnsafeFile, check_path_text, inside, is_regular
@@ -159,6 +159,25 @@ def _apply_variant(document: LMap, variant: str) -> LMap:
     return merge(document, patch, top_level=False)
 
 
+def with_option_patches(document: LMap, chosen: Mapping[str, str] | None = None) -> LMap:
+    """The document with the overlay of each option's chosen value applied (``patches``),
+    in the order the options are declared: a choice may remove a bean, change a row or a
+    step. ``chosen`` picks other values (``bohn validate`` checks every choice this way).
+    Malformed patches are left to the schema check to report."""
+    options = document.get("options")
+    if not isinstance(options, dict):
+        return document
+    overlays = []
+    for name, option in options.items():
+        patches = option.get("patches") if isinstance(option, dict) else None
+        value = (chosen or {}).get(name, option.get("value") if isinstance(option, dict) else None)
+        if isinstance(patches, LMap) and isinstance(value, str) and isinstance(patches.get(value), LMap):
+            overlays.append(patches[value])
+    for overlay in overlays:
+        document = merge(document, overlay, top_level=False)
+    return document
+
+
 def _check(document: LMap) -> tuple[list[Diagnostic], list[Diagnostic]]:
     """Errors and warnings of a merged document."""
     problems = schema.validate(document)
@@ -178,6 +197,7 @@ def _build(path: Path, variant: str | None, patches: Sequence[LMap] = ()) -> tup
     document = _apply_variant(merged.document, variant) if variant else merged.document
     for patch in patches:
         document = merge(document, patch, top_level=False)
+    document = with_option_patches(document)
     errors, warnings = _check(document)
     if errors:
         raise BohnError(errors)
@@ -268,6 +288,7 @@ def ruleset_errors(ref: str, variant: str | None = None, *, patches: Sequence[LM
         document = _apply_variant(merged.document, variant) if variant else merged.document
         for patch in patches:
             document = merge(document, patch, top_level=False)
+        document = with_option_patches(document)
     except BohnError as exc:
         return list(exc.diagnostics)
     return _check(document)[0]
@@ -280,7 +301,11 @@ def check_path(path: Path) -> list[Diagnostic]:
         merged = _load_chain(path.resolve(), (), _root_of(path.resolve()))
     except BohnError as exc:
         return list(exc.diagnostics)
-    errors, warnings = _check(merged.document)
+    try:
+        document = with_option_patches(merged.document)
+    except BohnError as exc:
+        return list(exc.diagnostics)
+    errors, warnings = _check(document)
     # an inherited assumption is the parent's to state (`bohn rules show` lists it); the
     # file checked here is warned about its own
     own = merged.sources[-1]
@@ -289,16 +314,24 @@ def check_path(path: Path) -> list[Diagnostic]:
     if errors:
         return found
     seen = {(d.code, str(d.span), d.message) for d in found}
-    for variant in merged.document.get("variants", {}):
+    others: list[tuple[str, Callable[[], LMap]]] = [
+        (f"variant {variant}", lambda v=variant: with_option_patches(_apply_variant(merged.document, v)))
+        for variant in merged.document.get("variants", {})]
+    for name, option in document["options"].items():  # every other choice that patches the rules
+        for choice in option.get("patches", {}):
+            if choice != option["value"]:
+                others.append((f"option {name}: {choice}",
+                               lambda n=name, c=choice: with_option_patches(merged.document, {n: c})))
+    for label, make in others:
         try:
-            v_errors, v_warnings = _check(_apply_variant(merged.document, variant))
+            v_errors, v_warnings = _check(make())
         except BohnError as exc:
             v_errors, v_warnings = list(exc.diagnostics), []
         for d in v_errors + [w for w in v_warnings if w.code != "W900" or w.span is None or w.span.file == own]:
             key = (d.code, str(d.span), d.message)
             if key not in seen:
                 seen.add(key)
-                found.append(Diagnostic(d.code, f"{d.message} [variant {variant}]", d.span, d.severity, d.hint))
+                found.append(Diagnostic(d.code, f"{d.message} [{label}]", d.span, d.severity, d.hint))
     return found
 
 

@@ -180,7 +180,8 @@ def check_options(doc: LMap) -> Iterator[Diagnostic]:
 
 def check_options_used(doc: LMap) -> Iterator[Diagnostic]:
     """An option must mean something: the engine's options take only the choices it knows
-    (R470); any other option must be read by an effect with `option("name")` (R471)."""
+    (R470); any other option must be read by an effect with `option("name")` (R471) or
+    change the ruleset through its `patches` (whose keys must be choices, R480)."""
     from engine.errors import BohnError
     from engine.lang import compile_effect
     from engine.rules.model import ENGINE_OPTIONS
@@ -194,9 +195,15 @@ def check_options_used(doc: LMap) -> Iterator[Diagnostic]:
             continue  # reported by check_effects
         read.update(name for kind, name in compiled.uses if kind == "option")
     for name, option in doc["options"].items():
+        patches = option.get("patches")
+        for choice in patches if isinstance(patches, dict) else ():
+            if choice not in option["choices"]:
+                yield Diagnostic("R480", f"option `{name}` has no choice `{choice}` to patch (choices: "
+                                 f"{', '.join(option['choices'])}){did_you_mean(str(choice), list(option['choices']))}",
+                                 key_span(patches, choice))
         known = ENGINE_OPTIONS.get(name)
         if known is None:
-            if name not in read:
+            if name not in read and not patches:
                 yield Diagnostic("R471", f"option `{name}` is read by neither the engine nor any effect; "
                                  f"read it with `option(\"{name}\")` or remove it", key_span(doc["options"], name))
             continue
