@@ -114,6 +114,8 @@ CODES: dict[str, CodeInfo] = {
     "T731": CodeInfo("unknown option in an effect", "`option(\"name\")` reads one of the ruleset's `options` by a string literal."),
     "T732": CodeInfo("malformed list filter", "A filter reads `[c in cards(hand) if c.bean == red]`; a map `[c.bean for c in cards(hand)]`."),
     "T734": CodeInfo("bad procedure", "A procedure has a new name (not a statement's or function's), one declaration per ruleset, and typed parameters: `proc toll(p: player, n: int) { … }`."),
+    "T755": CodeInfo("misplaced worth", "`worth EXPR` on its own line says what holding a card is worth to bots: write it once, in a card's `effect`; an action's worth goes in its header: `action load on own_turn worth 2 { … }`."),
+    "T756": CodeInfo("worth asks a question", "A `worth` is a hint bots read while weighing their choices: compute it from the state (`count`, `coins`, `growing`…), without `ask`."),
     "T715": CodeInfo("mutant does not apply", "The scenario's `mutant` overlay does not load (a key that does not exist, a wrong value); fix it so it really changes a rule."),
     # L8xx — the effect language
     "L800": CodeInfo("effect syntax error", "See docs/effect-language.md for the grammar."),

@@ -7,8 +7,10 @@ the dearest item it can afford whenever it can (an item's price counts at the en
 buying turns coins into score plus the item's attribute and the bonus for owning many),
 gives away revealed cards it cannot use, offers unwanted hand cards for beans it grows,
 and accepts offers whose cards all fit its fields. Declared actions (ships, action cards,
-a market…) are weighed one ply ahead: each is tried on a private copy of the game
-(``SeatView.preview``, counts only) and the best is taken when it gains something.
+a market…) are weighed by the ruleset's `worth` hint when the action has one, and
+otherwise one ply ahead: each is tried on a private copy of the game
+(``SeatView.preview``, counts only, the `worth` of cards held included) and the best is
+taken when it gains something.
 """
 
 from __future__ import annotations
@@ -116,14 +118,15 @@ class GreedyBot:
         return 0
 
     def _best_act(self, view: SeatView, acts: list[Action]) -> Action | None:
-        """The declared action that gains most one ply ahead, if any gains at all; each
-        is weighed once per turn and number of times already taken."""
+        """The declared action worth most (by its `worth` hint, or else one ply ahead), if
+        any gains at all; each is weighed once per turn and number of times already taken."""
         best, best_value = None, 0.0
         for a in acts:
             key = (a.card, a.field, self._taken.get(a.card, 0))
             value = self._weighed.get(key)
             if value is None:
-                value = self._weighed[key] = view.preview(a).value()
+                hint = view.action_worth(a)
+                value = self._weighed[key] = view.preview(a).value() if hint is None else hint
             if value > best_value:
                 best, best_value = a, value
         return best

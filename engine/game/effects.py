@@ -120,6 +120,8 @@ class GameEffects:
         self.card_triggers: dict[str, list[tuple[CompiledTrigger, int]]] = {}
         self.card_modifiers: dict[str, list[tuple[CompiledModifier, int]]] = {}
         self._action_cards: dict[int, int] = {}
+        #: card -> its ``worth`` hint (bound to the card), for bots weighing what they hold
+        self.card_worths: dict[int, Any] = {}
         for card, type_index in enumerate(st.bean_of):
             ctype = types.get(st.card_types[type_index])
             if ctype is not None and ctype.effect is not None:
@@ -152,9 +154,44 @@ class GameEffects:
             self.modifiers.setdefault(m.query, [])
         for a in compiled.actions:
             bound_a = CompiledAction(a.name, a.timing, _bind(a.condition, card), _bind(a.cost, card), _bind(a.body, card),
-                                     a.span, a.rule, a.param, _bind(a.values, card))
+                                     a.span, a.rule, a.param, _bind(a.values, card), _bind(a.worth, card))
             self._action_cards[len(self.actions)] = card
             self.actions.append((bound_a, HOLDER))
+        if compiled.worth is not None:
+            self.card_worths[card] = (_bind(compiled.worth, card), compiled.name)
+
+    # ------------------------------------------------------------------ bots' hints
+
+    def action_card(self, index: int) -> int | None:
+        """The card whose rules declare action ``index`` (None: a ruleset or item action)."""
+        return self._action_cards.get(index)
+
+    def action_worth(self, seat: int, index: int, value: int = -1) -> float | None:
+        """What declared action ``index`` (with value number ``value``) is worth to
+        ``seat`` by its ``worth`` hint, or None when it gives none. Read on a budget of
+        its own: weighing a choice never spends the game's."""
+        action, _ = self.actions[index]
+        if action.worth is None:
+            return None
+        ctx = new_ctx(self, seat, action.rule, budget=[MAX_STEPS])
+        if action.values is not None and action.param is not None:
+            ctx.vars[action.param] = list(action.values(ctx))[value]
+        return float(action.worth(ctx))
+
+    def held_worth(self, seat: int, skip: int | None = None) -> float:
+        """The ``worth`` hints of the cards ``seat`` holds (but ``skip``), summed."""
+        worths = self.card_worths
+        if not worths:
+            return 0.0
+        st = self.game.state
+        held = [c for zones in st.per_player.values() for c in zones[seat] if c in worths]
+        held += [c for f in st.fields[seat] for c in f if c in worths]
+        total = 0.0
+        for card in held:
+            if card != skip:
+                fn, rule = worths[card]
+                total += fn(new_ctx(self, seat, rule, budget=[MAX_STEPS]))
+        return total
 
     def holders(self) -> dict[int, int]:
         """Card -> the seat holding it (in a per-player zone or on a field)."""

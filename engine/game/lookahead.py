@@ -4,7 +4,9 @@ Bots weigh declared actions (sail a ship, sell a card, play an action card) by t
 effect, which only running them can tell. ``preview`` copies the game (the ruleset and
 its compiled rules are shared, never copied), applies the action to the copy and reports
 what changed *for the acting seat, in counts only*: its score, coins, cards in hand,
-cards on its fields and fields. The copy's draw pile is shuffled with a seed of its own
+cards on its fields and fields, and the ``worth`` hints of the cards it holds (a ruleset
+tells bots what an action card or a ship is worth to hold; the card whose own action is
+weighed is left out, since playing it is how its worth is earned). The copy's draw pile is shuffled with a seed of its own
 first, so a preview never tells the true order of hidden cards, and choices inside
 effects take the first option. The real game, its log and its random numbers are
 untouched.
@@ -18,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.errors import BohnError
+from engine.game.actions import ACT
 
 if TYPE_CHECKING:
     from engine.game.actions import Action
@@ -34,20 +37,24 @@ class Outcome:
     planted: int
     fields: int
     refused: bool = False
+    #: change of the held cards' ``worth`` hints
+    worth: float = 0.0
 
     def value(self) -> float:
-        """A plain estimate in coins: score first, cards in hand and on fields a little."""
+        """A plain estimate in coins: score first, cards in hand and on fields a little,
+        and what the ruleset says the cards held are worth."""
         if self.refused:
             return float("-inf")
-        return self.score + 0.25 * self.hand + 0.1 * self.planted + 0.5 * self.fields
+        return self.score + 0.25 * self.hand + 0.1 * self.planted + 0.5 * self.fields + self.worth
 
 
-def _standing(game: Game, seat: int) -> tuple[int, int, int, int, int]:
+def _standing(game: Game, seat: int, skip: int | None = None) -> tuple[int, int, int, int, int, float]:
     st = game.state
     coins = len(st.coins[seat])
     fx = game.fx
     score = int(fx.modified("score", coins, player=seat)) if fx is not None and fx.has("score") else coins
-    return score, coins, len(st.hands[seat]), sum(len(f) for f in st.fields[seat]), len(st.fields[seat])
+    worth = fx.held_worth(seat, skip) if fx is not None else 0.0
+    return score, coins, len(st.hands[seat]), sum(len(f) for f in st.fields[seat]), len(st.fields[seat]), worth
 
 
 def _share_immutables() -> None:
@@ -88,16 +95,18 @@ def copy_game(game: Game) -> Game:
 def preview(game: Game, action: Action) -> Outcome:
     """Apply ``action`` to a copy of ``game``; report the change for ``action.seat``."""
     seat = action.seat
-    before = _standing(game, seat)
+    fx = game.fx
+    skip = fx.action_card(action.card) if fx is not None and action.kind == ACT else None
+    before = _standing(game, seat, skip)
     try:
         twin = copy_game(game)
     except (TypeError, copy.Error):  # a build whose classes cannot be copied: no look ahead
         return Outcome(0, 0, 0, 0, 0, refused=True)
     try:
         twin.apply(action)
+        after = _standing(twin, seat, skip)
     except BohnError:
         return Outcome(0, 0, 0, 0, 0, refused=True)
-    after = _standing(twin, seat)
     # spelt out: a starred generator would also fill `refused`, which mypyc rejects
     return Outcome(after[0] - before[0], after[1] - before[1], after[2] - before[2], after[3] - before[3],
-                   after[4] - before[4])
+                   after[4] - before[4], False, after[5] - before[5])

@@ -135,6 +135,14 @@ class SeatView:
             raise ValueError("a seat previews only its own actions")
         return preview(self._game, action)
 
+    def action_worth(self, action: Action) -> float | None:
+        """What the ruleset says one of this seat's declared actions (``act``) is worth to
+        it (its `worth` hint), or None when it says nothing (then bots look ahead)."""
+        fx = self._game.fx
+        if fx is None or action.seat != self.seat or not 0 <= action.card < len(fx.actions):
+            return None
+        return fx.action_worth(self.seat, action.card, action.field)
+
     def item_name(self, item_id: str) -> str:
         """An item's name (the id itself for a declared action that is no item)."""
         items = self._game.items

@@ -201,6 +201,16 @@ class ActionDecl(Node):
     #: ``action NAME(var in LIST)``: the action is offered once per value of the list
     param: str | None = None
     values: Expr | None = None
+    #: ``worth EXPR``: what taking the action is worth to its owner, as bots see it
+    worth: Expr | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Worth(Node):
+    """``worth EXPR`` in a card's rules: what holding the card is worth to its holder, in
+    coins, as bots see it (a hint for their look-ahead; the rules never read it)."""
+
+    value: Expr
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,7 +222,7 @@ class Procedure(Node):
     body: tuple[Stmt, ...]
 
 
-Rule = Trigger | Modifier | ActionDecl | Procedure
+Rule = Trigger | Modifier | ActionDecl | Procedure | Worth
 
 
 @dataclass(frozen=True, slots=True)

@@ -94,8 +94,12 @@ class Checker:
         for rule in program.rules:
             if isinstance(rule, A.Procedure):
                 self.procs[rule.name] = rule.params
+        worths = 0
         for rule in program.rules:
-            if isinstance(rule, A.Trigger):
+            if isinstance(rule, A.Worth):
+                worths += 1
+                self.card_worth(rule, worths)
+            elif isinstance(rule, A.Trigger):
                 self.trigger(rule)
             elif isinstance(rule, A.Modifier):
                 self.modifier(rule)
@@ -145,6 +149,28 @@ class Checker:
             scope[name] = t if _known_type(t) else "any"
         self.block(rule.body, scope)
 
+    def worth(self, e: A.Expr, scope: dict[str, str], what: str) -> None:
+        """A bot's hint: an int, asking no one anything (a bot reads it while weighing
+        its choices, so it must not change the game or its log)."""
+        self.expect(e, scope, "int", what)
+        stack: list[object] = [e]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, tuple):
+                stack.extend(node)
+            elif isinstance(node, A.Node):
+                if isinstance(node, A.Call) and node.func == "ask":
+                    self.error("T756", f"{what} may not `ask`: bots read it while they weigh their choices", node.span)
+                stack.extend(getattr(node, f) for f in node.__dataclass_fields__ if f != "span")
+
+    def card_worth(self, rule: A.Worth, seen: int) -> None:
+        if "this" not in self.env.names:
+            self.error("T755", "`worth` on its own says what holding a card is worth: it belongs in a card's rules "
+                       "(an action's worth is written `action NAME … worth EXPR { … }`)", rule.span)
+        elif seen > 1:
+            self.error("T755", "a card's rules say its `worth` once", rule.span)
+        self.worth(rule.value, self.env.context(), "a card's worth")
+
     def action(self, rule: A.ActionDecl) -> None:
         scope = self.env.context()
         if rule.param is not None and rule.values is not None:
@@ -156,6 +182,8 @@ class Checker:
             self.expect(rule.condition, scope, "bool", "an action's condition")
         if rule.cost is not None:
             self.expect(rule.cost, scope, "int", "an action's cost")
+        if rule.worth is not None:
+            self.worth(rule.worth, scope, "an action's worth")
         self.cancellable = True
         self.block(rule.body, scope)
         self.cancellable = False

@@ -100,6 +100,8 @@ class CompiledAction:
     #: ``action NAME(param in values)``: offered once per value, bound to ``param``
     param: str | None = None
     values: Fn | None = None
+    #: ``worth EXPR``: what taking it is worth to its owner, for bots (None: they look ahead)
+    worth: Fn | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +123,8 @@ class Compiled:
     actions: list[CompiledAction] = field(default_factory=list)
     procedures: dict[str, CompiledProcedure] = field(default_factory=dict)
     body: Fn | None = None
+    #: a card's ``worth EXPR``: what holding it is worth to its holder, for bots
+    worth: Fn | None = None
     #: ``(kind, name)`` of every vocabulary entry the snippet uses (see ``usage``)
     uses: Counter[tuple[str, str]] = field(default_factory=Counter)
 
@@ -578,11 +582,14 @@ def compile_program(program: A.Program, types: Types, env: CheckEnv, name: str) 
         elif isinstance(rule, A.Procedure):
             c.local[rule.name] = CompiledProcedure(rule.name, tuple(n for n, _ in rule.params), g(c.block(rule.body), sp),
                                                    sp, label)
+        elif isinstance(rule, A.Worth):
+            out.worth = g(c.expr(rule.value), sp)
         else:
             out.actions.append(CompiledAction(
                 rule.name, rule.timing, g(c.expr(rule.condition), sp) if rule.condition else None,
                 g(c.expr(rule.cost), sp) if rule.cost else None, g(c.block(rule.body), sp), sp, label,
-                rule.param, g(c.expr(rule.values), sp) if rule.values is not None else None))
+                rule.param, g(c.expr(rule.values), sp) if rule.values is not None else None,
+                g(c.expr(rule.worth), sp) if rule.worth is not None else None))
     if program.statements:
         out.body = g(c.block(program.statements), program.span)
     return out

@@ -216,6 +216,13 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
     def cost_clause(self, c: list[Any]) -> A.Expr:
         return c[0]
 
+    def worth_clause(self, c: list[Any]) -> A.Expr:
+        return c[0]
+
+    @v_args(meta=True)
+    def worth_rule(self, meta: Any, c: list[Any]) -> A.Worth:
+        return A.Worth(self._span(meta), c[0])
+
     @v_args(meta=True)
     def trigger(self, meta: Any, c: list[Any]) -> A.Trigger:
         event, by, cond, body = c
@@ -228,10 +235,10 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
 
     @v_args(meta=True)
     def action(self, meta: Any, c: list[Any]) -> A.ActionDecl:
-        name, param, timing, cond, cost, body = c
+        name, param, timing, cond, cost, worth, body = c
         var, values = param if param is not None else (None, None)
         return A.ActionDecl(self._tok(name), str(name), str(timing) if timing is not None else "own_turn", cond, cost, body,
-                            var, values)
+                            var, values, worth)
 
     def action_param(self, c: list[Any]) -> tuple[str, A.Expr]:
         return (str(c[0]), c[1])
@@ -251,7 +258,7 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
 
     @v_args(meta=True)
     def start(self, meta: Any, c: list[Any]) -> A.Program:
-        kinds = (A.Trigger, A.Modifier, A.ActionDecl, A.Procedure)
+        kinds = (A.Trigger, A.Modifier, A.ActionDecl, A.Procedure, A.Worth)
         rules = tuple(x for x in c if isinstance(x, kinds))
         stmts = tuple(x for x in c if not isinstance(x, kinds))
         return A.Program(self._span(meta), rules, stmts)

@@ -56,3 +56,17 @@ def test_the_action_cards_are_bought_and_played() -> None:
             game.state.shared["action_discard"]
         ) + sum(len([c for c in h if game.bean_name(c) in cards]) for h in game.state.hands) == 3
     assert played > SEEDS / 2, f"action cards were played in {played} of {SEEDS} games"
+
+
+def test_greedy_bots_play_the_action_cards_in_most_games() -> None:
+    """The cards' `worth` hints make a greedy bot buy them at the market (the look-ahead
+    alone sees a coin paid for one hand card) and play them from the hand."""
+    rules = load_ruleset(str(PATH))
+    cards = {"windfall", "good_rain", "compost"}
+    with_a_card = total = 0
+    for players in (2, 3, 4, 5):
+        for seed in range(games(quick=2, soak=20)):
+            events = play_game(rules, players, seed, make_agents(["greedy"], players, seed)).game.events
+            with_a_card += any(e["type"] == "acted" and e.get("action") in cards for e in events)
+            total += 1
+    assert with_a_card > total * 3 / 4, f"greedy bots played an action card in {with_a_card} of {total} games"

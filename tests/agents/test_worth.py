@@ -1,0 +1,146 @@
+"""`worth` hints tell bots what an action or a held card is worth: an action's worth takes
+the place of the one-ply look-ahead, a held card's worth counts in every look-ahead (but
+for the card whose own action is weighed), and the checker keeps hints to ints that ask
+nobody anything, in their place."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from engine.agents.greedy import GreedyBot
+from engine.errors import BohnError
+from engine.game.actions import ACT
+from engine.game.core import Game
+from engine.game.lookahead import preview
+from engine.game.view import SeatView
+from engine.lang import CheckEnv, compile_effect
+from engine.rules.loader import load_ruleset
+from engine.sim.play import play_game
+
+ROOT = Path(__file__).resolve().parents[2]
+MARKET = ROOT / "rulesets" / "examples" / "bean_market.yaml"
+
+HOUSE = """\
+extends: base
+effects:
+  +market:
+    effect: |
+      action sell on own_turn if count(cards(hand)) > 1 worth {sell} {{ discard(first(cards(hand), 1)) gain(owner, 1) }}
+  +waste:
+    effect: |
+      action burn on own_turn if coins(owner) > 0 and counter(owner, "burnt") < 3 worth {burn} {{ pay(owner, 1) add_counter(owner, "burnt", 1) }}
+"""
+
+
+def _taken(tmp: Path, sell: int, burn: int) -> dict[str, int]:
+    path = tmp / f"house_{sell}_{burn}.yaml"
+    path.write_text(HOUSE.format(sell=sell, burn=burn), encoding="utf-8")
+    rules = load_ruleset(str(path))
+    taken = {"market": 0, "waste": 0}
+    for seed in range(2):
+        for e in play_game(rules, 3, seed, [GreedyBot(seed + s) for s in range(3)]).game.events:
+            if e["type"] == "acted":
+                taken[e["action"]] += 1
+    return taken
+
+
+def test_an_actions_worth_replaces_the_look_ahead(tmp_path: Path) -> None:
+    # the look-ahead alone sells (a coin) and never burns (a coin lost): the hints turn both round
+    taken = _taken(tmp_path, sell=0, burn=1)
+    assert taken["market"] == 0 and taken["waste"] > 5, taken
+    taken = _taken(tmp_path, sell=1, burn=0)
+    assert taken["market"] > 10 and taken["waste"] == 0, taken
+
+
+def _market_game(seed: int, name: str = "buy_action") -> tuple[Game, int]:
+    """A Bean Market game played by greedy bots up to the first time a seat may take the
+    declared action ``name``."""
+    rules = load_ruleset(str(MARKET))
+    game = Game(rules, 3, seed=seed)
+    bots = [GreedyBot(seed + s) for s in range(3)]
+    while not game.over:
+        seat = game.decider
+        assert seat is not None
+        legal = game.legal_actions(seat)
+        if any(a.kind == ACT and game.fx.actions[a.card][0].name == name for a in legal):
+            return game, seat
+        game.apply(bots[seat].choose(SeatView(game, seat), legal))
+    raise AssertionError(f"nobody could take {name}")
+
+
+WORTH = {"windfall": 2, "good_rain": 1, "compost": 1}
+
+
+def test_a_held_cards_worth_counts_in_the_look_ahead() -> None:
+    game, seat = _market_game(1)
+    fx = game.fx
+    assert fx is not None
+    buy = next(a for a in game.legal_actions(seat) if a.kind == ACT and fx.actions[a.card][0].name == "buy_action")
+    offered = game.bean_name(game.state.shared["action_offer"][0])
+    outcome = preview(game, buy)
+    assert (outcome.coins, outcome.hand, outcome.worth) == (-1, 1, WORTH[offered])
+    assert outcome.value() > 0  # without the hint a coin for a card is a loss: -1 + 0.25
+
+
+def test_playing_a_card_does_not_count_the_loss_of_its_own_worth() -> None:
+    for seed in range(6):
+        rules = load_ruleset(str(MARKET))
+        played = play_game(rules, 3, seed, [GreedyBot(seed + s) for s in range(3)], record=False)
+        game = played.game
+        # replay into the first moment a windfall may be played and weigh it there
+        twin = Game(rules, 3, seed=seed)
+        for action in played.actions:
+            seat = action.seat
+            for a in twin.legal_actions(seat):
+                if a.kind == ACT and twin.fx.actions[a.card][0].name == "play_windfall":
+                    outcome = preview(twin, a)
+                    assert (outcome.coins, outcome.hand, outcome.worth) == (2, -1, 0)
+                    return
+            twin.apply(action)
+        assert game.over
+    pytest.fail("no windfall could be played in six games")
+
+
+ENV = CheckEnv.of(["red", "blue"], {"hand": "player", "discard": "shared", "coins": "player"})
+CARD_ENV = CheckEnv.of(["red", "blue"], {"hand": "player", "discard": "shared", "coins": "player"}, names={"this": "card"})
+
+
+@pytest.mark.parametrize(("text", "env", "code"), [
+    ("worth 2", ENV, "T755"),  # not a card's rules: nothing is held
+    ("worth 1\nworth 2", CARD_ENV, "T755"),  # twice
+    ("worth if ask(owner, \"q\") then 1 else 0", CARD_ENV, "T756"),
+    ("action a worth [ask(owner, \"q\")] { gain(owner, 1) }", ENV, "T756"),
+    ("action a worth true { gain(owner, 1) }", ENV, "L803"),
+    ("worth \"much\"", CARD_ENV, "L803"),
+])
+def test_the_checker_keeps_worth_in_its_place(text: str, env: CheckEnv, code: str) -> None:
+    with pytest.raises(BohnError) as caught:
+        compile_effect(text, env=env, name="t")
+    assert code in {d.code for d in caught.value.diagnostics}
+
+
+def test_the_docs_example_compiles() -> None:
+    doc = (ROOT / "docs" / "effect-language.md").read_text(encoding="utf-8")
+    section = doc.split("### Hints for bots: `worth`", 1)[1].split("###", 1)[0]
+    blocks = re.findall(r"```\n(.*?)```", section, re.S)
+    example = blocks[-1]
+    compiled = compile_effect(example, env=CARD_ENV, name="windfall")
+    assert compiled.worth is not None and [a.worth is not None for a in compiled.actions] == [False, True]
+
+
+def test_a_worth_is_read_on_a_budget_of_its_own() -> None:
+    game, seat = _market_game(2, "sell")
+    fx = game.fx
+    assert fx is not None
+    sells = [a for a in game.legal_actions(seat) if a.kind == ACT and fx.actions[a.card][0].name == "sell"]
+    before = (fx.budget()[0], len(game.events))
+    worths = [fx.action_worth(seat, a.card, a.field) for a in sells]
+    assert set(worths) <= {0.0, 1.0} and worths
+    growing = {game.bean_name(f[0]) for f in game.state.fields[seat] if f}
+    hand = game.state.hands[seat]
+    for a, w in zip(sells, worths):
+        assert w == (0.0 if game.bean_name(hand[a.field]) in growing else 1.0)
+    assert (fx.budget()[0], len(game.events)) == before
