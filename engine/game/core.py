@@ -78,7 +78,16 @@ class Game:
         from engine.game.items import Items
 
         st = self.state
-        #: card types that may not be planted (other kinds' cards, unless their kind says so)
+        #: the only zones each card type may be in (None: anywhere), from its kind's `zones`
+        limits = {k.id: frozenset(k.zones) for k in rules.kinds if k.zones}
+        self._kind_zones: list[frozenset[str] | None] = [limits.get(k) for k in st.type_kinds]
+        self._zone_limited = bool(limits)
+        #: the game's discard pile and the hands (zone ids), where built-in steps move cards
+        self.discard_id = rules.decks()[0].discard or rules.zone_of_kind("discard").id
+        self.hand_id = rules.zone_of_kind("hand").id
+        self._coins_id = rules.zone_of_kind("coins").id
+        #: card types that may not be planted (other kinds' cards, unless their kind says so;
+        #: a kind that is planted has the fields among its zones, R461)
         self._unplantable = frozenset(i for i in range(st.n_beans, len(st.card_types))
                                       if not any(k.plant for k in rules.kinds if k.id == st.type_kinds[i]))
         #: card types that may not be traded (their kind says ``trade: false``)
@@ -292,6 +301,20 @@ class Game:
             return bool(fx.modified("may_trade_card", allowed, player=seat, card=card))
         return allowed
 
+    def may_go(self, card: int, zone: str) -> bool:
+        """Whether ``card`` may be in ``zone``: its kind's ``zones`` say (beans go anywhere)."""
+        if not self._zone_limited:
+            return True
+        allowed = self._kind_zones[self.state.bean_of[card]]
+        return allowed is None or zone in allowed
+
+    def check_goes(self, card: int, zone: str, why: str) -> None:
+        """A built-in step is about to move ``card`` to ``zone``: G620 if its kind may not go there."""
+        if not self.may_go(card, zone):
+            allowed = self._kind_zones[self.state.bean_of[card]] or ()
+            raise BohnError.one("G620", f"{why}: a `{self.bean_name(card)}` may not go to `{zone}` (its kind may be in "
+                                f"{', '.join(sorted(allowed))})", self.step.span if self.step is not None else None)
+
     def plantable(self, card: int) -> bool:
         """Only beans are planted, unless a card's kind says ``plant: true``."""
         return not self._unplantable or self.state.bean_of[card] not in self._unplantable
@@ -367,6 +390,11 @@ class Game:
         wanted = max(0, earned)
         earned = min(wanted, count)
         cards = list(field)
+        if self._zone_limited:
+            for card in field[count - earned:]:
+                self.check_goes(card, self._coins_id, "harvest")
+            for card in field[: count - earned]:
+                self.check_goes(card, self.discard_id, "harvest")
         self.state.coins[seat].extend(field[count - earned:])
         self.state.discard.extend(field[: count - earned])
         field.clear()

@@ -503,12 +503,8 @@ class GameEffects:
             capacity = self.modified("storage_capacity", -1, player=to.player, zone=to)
             if capacity >= 0:
                 cards = [c for c in cards if c not in target][: max(0, capacity - len(target))]
-        bean_of = self.game.state.bean_of
         for card in cards:
-            allowed = self._kind_zones[bean_of[card]]
-            if allowed is not None and to.id not in allowed:
-                raise BohnError.one("G625", f"a `{self.game.bean_name(card)}` may not go to `{to.id}` (its kind may be in "
-                                    f"{', '.join(sorted(allowed))})")
+            self._check_goes(card, to.id)
         moved = list(cards)
         for card in moved:
             self._take(card)
@@ -520,6 +516,13 @@ class GameEffects:
             self.game.emit("moved", seat=to.player, beans=[self.bean_of(c) for c in cards], to=to.id)
         else:
             self.game.emit("moved", seat=to.player, beans=[self.bean_of(c) for c in cards], to=to.id, at=at)
+
+    def _check_goes(self, card: int, zone: str) -> None:
+        """G625 when a statement would put ``card`` where its kind may not be."""
+        allowed = self._kind_zones[self.game.state.bean_of[card]]
+        if allowed is not None and zone not in allowed:
+            raise BohnError.one("G625", f"a `{self.game.bean_name(card)}` may not go to `{zone}` (its kind may be in "
+                                f"{', '.join(sorted(allowed))})")
 
     def _do_gain(self, player: int, amount: int, source: ZoneRef | None = None) -> None:
         pile = self._target(source or ZoneRef(self._discard, None))
@@ -571,6 +574,7 @@ class GameEffects:
             card = self.game.draw_one(deck)
             if card is None:
                 break
+            self._check_goes(card, self.game.hand_id)
             self.game.state.hands[player].append(card)
             drawn.append(card)
         self.game.emit("drew", seat=player, cards=len(drawn), beans=[self.bean_of(c) for c in drawn])
@@ -584,6 +588,7 @@ class GameEffects:
             card = self.game.draw_one(deck)
             if card is None:
                 break
+            self._check_goes(card, to.id)
             target.append(card)
             self.game.emit("revealed", seat=None, bean=self.bean_of(card), to=to.id)
 

@@ -175,6 +175,8 @@ class Reveal(StepRun):
             card = game.draw_one(deck)
             if card is None:
                 break
+            if game._zone_limited:
+                game.check_goes(card, self.spec.zone("to"), "reveal")
             zone.append(card)
             if game.logging:
                 game.emit("revealed", seat=game.state.active, bean=game.bean_name(card), zone=self.spec.zone("to"))
@@ -193,6 +195,8 @@ class RevealMatchingDiscards(StepRun):
         zone = st.shared[self.spec.zone("to")]
         beans = {st.bean_of[c] for c in zone}
         while st.discard and st.bean_of[st.discard[-1]] in beans:
+            if game._zone_limited:
+                game.check_goes(st.discard[-1], self.spec.zone("to"), "reveal_matching_discards")
             card = st.discard.pop()
             zone.append(card)
             game.emit("revealed", seat=st.active, bean=game.bean_name(card), zone=self.spec.zone("to"), source="discard")
@@ -218,6 +222,8 @@ class Draw(StepRun):
             card = game.draw_one(deck)
             if card is None:
                 break
+            if game._zone_limited:
+                game.check_goes(card, game.hand_id, "draw")
             hand.append(card)
             drawn += 1
             if st.ending and game.phase.when_game_ends == "stop":
@@ -288,7 +294,8 @@ class ResolveOffer(StepRun):
     def legal(self, game: Game, seat: int) -> list[Action]:
         card = self.zone[0]
         out = [Action(PLANT, seat, f) for f in game.fitting_fields(seat, card)]
-        out.append(Action(DISCARD, seat, -1, 0))
+        if game.may_go(card, game.discard_id):  # a kind that may not be discarded is not offered
+            out.append(Action(DISCARD, seat, -1, 0))
         return out
 
     def apply(self, game: Game, action: Action) -> None:
@@ -307,7 +314,20 @@ class DiscardFromHand(_FromHand):
     kind: ClassVar[str] = "discard_from_hand"
 
     def choices(self, game: Game, seat: int, hand: list[int]) -> list[Action]:
-        return [Action(DISCARD, seat, -1, j) for j in range(len(hand))]
+        pile = game.discard_id  # a card whose kind may not go to the discard pile is not offered
+        return [Action(DISCARD, seat, -1, j) for j in range(len(hand)) if game.may_go(hand[j], pile)]
+
+    def legal(self, game: Game, seat: int) -> list[Action]:
+        out = _FromHand.legal(self, game, seat)
+        if not out:  # nothing in the hand may be discarded: the step lets the seat pass
+            out.append(Action(PASS, seat))
+        return out
+
+    def refusal(self, game: Game, action: Action) -> str:
+        hand = game.state.hands[action.seat]
+        if action.kind == DISCARD and 0 <= action.card < len(hand) and not game.may_go(hand[action.card], game.discard_id):
+            return f"a `{game.bean_name(hand[action.card])}` may not go to `{game.discard_id}` (its kind's zones)"
+        return ""
 
     def take(self, game: Game, action: Action, hand: list[int]) -> None:
         card = hand.pop(action.card)
@@ -342,6 +362,8 @@ class KeepRevealed(StepRun):
             self.done = not self.zone
             return
         target = game.state.shared[self.rest] if self.rest in game.state.shared else game.state.per_player[self.rest][action.seat]
+        for card in self.zone:
+            game.check_goes(card, self.rest, "keep_revealed")
         moved = [game.bean_name(c) for c in self.zone]
         target.extend(self.zone)
         self.zone.clear()

@@ -285,6 +285,10 @@ def check_cards(doc: LMap) -> Iterator[Diagnostic]:
             begin = start if start is not None else next(z["id"] for z in doc["zones"] if z["kind"] == "deck")
             if begin not in allowed:
                 yield Diagnostic("R452", f"card kind `{kind['id']}` starts in `{begin}`, which its `zones` do not allow", child_span(kind, "zones"))
+        fields = [z for z, k in zones.items() if k == "fields"]
+        if allowed and kind.get("plant") and not set(fields) & set(allowed):
+            yield Diagnostic("R461", f"card kind `{kind['id']}` is planted (`plant: true`) but its `zones` leave out the fields",
+                             child_span(kind, "plant"))
         attributes = kind.get("attributes", {})
         for card in kind["cards"]:
             if card["id"] in seen:
@@ -320,6 +324,11 @@ def check_setup(doc: LMap) -> Iterator[Diagnostic]:
         kind = line.get("kind")
         if kind is not None and kind not in kinds:
             yield Diagnostic("R456", f"set-up: no card kind `{kind}`{did_you_mean(kind, sorted(kinds))}", child_span(line, "kind"))
+        allowed = next((k.get("zones") for k in doc.get("cards", []) if k["id"] == kind), None)
+        for index, zone in enumerate(targets if allowed else []):
+            if zone in zones and zone not in allowed:
+                where = child_span(line, "to") if not isinstance(line.get("to"), list) else span_at(line, ["to", index])
+                yield Diagnostic("R460", f"set-up deals `{kind}` cards to `{zone}`, which the kind's `zones` do not allow", where)
         for key in ("deal", "coins"):
             value = line.get(key)
             if isinstance(value, dict) and value["table"] not in columns:
