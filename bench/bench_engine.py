@@ -6,9 +6,10 @@ It measures the engine that ``import engine`` finds: install with
 ``BOHN_COMPILE=1 pip install .`` (not editable) to measure the compiled build.
 
 Prints: random bots with trading off (compare with a plain hand-written simulator),
-greedy bots with trading on, greedy bots with the event log recorded, and High Bohn
-(with and without Cognac) with greedy bots. Targets from the issues: >= 1,000 and
->= 300 games/s for the base game, >= 150 for High Bohn.
+greedy bots with trading on, greedy bots with the event log recorded, High Bohn
+(with and without Cognac) and High Bohn Plus with greedy bots. Targets from the issues:
+>= 1,000 and >= 300 games/s for the base game, >= 150 for High Bohn, >= 100 for High
+Bohn Plus.
 """
 
 from __future__ import annotations
@@ -74,6 +75,7 @@ def main() -> None:
     run("greedy bots, trading on, event log", args.games, "greedy", True, True)
     run("High Bohn, greedy bots, trading on", args.games, "greedy", True, False, "high_bohn")
     run("High Bohn + Cognac, greedy bots", args.games, "greedy", True, False, "high_bohn", "cognac")
+    run("High Bohn Plus, greedy bots, trading on", args.games, "greedy", True, False, "high_bohn_plus")
 
 
 if __name__ == "__main__":
