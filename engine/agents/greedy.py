@@ -44,11 +44,17 @@ class GreedyBot:
 
     @staticmethod
     def _fits(fields: Fields, bean: str) -> bool:
-        return any(b == bean or b is None for b, _ in fields)
+        for b, _ in fields:
+            if b == bean or b is None:
+                return True
+        return False
 
     @staticmethod
     def _grows(fields: Fields, bean: str) -> bool:
-        return any(b == bean for b, _ in fields)
+        for b, _ in fields:
+            if b == bean:
+                return True
+        return False
 
     def _harvest_value(self, view: SeatView, fields: Fields, index: int) -> tuple[int, int]:
         bean, count = fields[index]
@@ -193,6 +199,14 @@ class GreedyBot:
         zone = view.trade_zone()
         revealed = view.trade_display()
         others = [(view.seat + k) % view.players for k in range(1, view.players)]
+        seen: dict[int, Fields] = {}  # other seats' fields, looked at once per offer built
+
+        def their(seat: int) -> Fields:
+            got = seen.get(seat)
+            if got is None:
+                got = seen[seat] = view.fields(seat)
+            return got
+
         if view.seat == view.active:
             # revealed cards we cannot use: give them to a seat that grows them
             for index, bean in enumerate(revealed):
@@ -200,14 +214,14 @@ class GreedyBot:
                     continue
                 for seat in others:
                     gift = Action(PROPOSE, view.seat, target=seat, give=((zone, index),))
-                    if gift not in self._tried and self._grows(view.fields(seat), bean) and view.may_trade(zone, index):
+                    if gift not in self._tried and self._grows(their(seat), bean) and view.may_trade(zone, index):
                         return gift
             # unwanted front hand cards, offered to the table for the bean we grow most
             if mine:
                 for index, bean in enumerate(hand[:3]):
                     offer = Action(PROPOSE, view.seat, target=-1, give=(("hand", index),), want=(mine[0],))
                     if (bean != mine[0] and offer not in self._tried and not self._fits(fields, bean)
-                            and any(self._grows(view.fields(s), bean) for s in others) and view.may_trade("hand", index)):
+                            and any(self._grows(their(s), bean) for s in others) and view.may_trade("hand", index)):
                         return offer
             return None
         # not active: ask for a revealed bean we grow, paying with a card we do not grow

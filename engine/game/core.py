@@ -17,6 +17,7 @@ from typing import Any, Callable
 
 from engine.errors import BohnError
 from engine.game.actions import ACT, BUY_FIELD, BUY_ITEM, FREE_KINDS, HARVEST, PLANT, PROPOSE, Action
+from engine.game.fixed import PREBUILT_FIELDS, facts
 from engine.game.state import GameState, new_state
 from engine.lang.world import FieldRef, ZoneRef
 from engine.rules.model import Bean, Phase, Ruleset, coins_for
@@ -53,16 +54,15 @@ class Game:
         self.winners: list[int] = []
         self._step_kinds = STEP_KINDS
         self._beans = rules.beans
-        self._protection = rules.option("harvest_protection")
-        surplus = rules.options.get("harvest_surplus")
+        fixed = self._fixed = facts(rules, players)
+        self._protection = fixed.protection
         #: where the coins come from when a rule makes a harvest pay more than its cards
-        self._surplus_from_discard = surplus is not None and surplus.value == "from_discard"
-        same = rules.options.get("same_bean_fields")
+        self._surplus_from_discard = fixed.surplus_from_discard
         #: one field per bean: a bean starts an empty field only if no other field grows it
-        self._one_field_per_bean = same is not None and same.value == "one_field_per_bean"
-        self._runout_at_next_draw = rules.option("runout_counts") == "at_next_draw"
-        self._one_runout_per_failed_draw = rules.option("empty_discard_at_reshuffle") == "one_runout"
-        self._shuffle_short_deck = rules.option("short_deck") == "shuffle_with_discards"
+        self._one_field_per_bean = fixed.one_field_per_bean
+        self._runout_at_next_draw = fixed.runout_at_next_draw
+        self._one_runout_per_failed_draw = fixed.one_runout_per_failed_draw
+        self._shuffle_short_deck = fixed.shuffle_short_deck
         self._payment_zone = self.row.field_payment_to
         self._harvest_any_time = self.row.harvest_when == "any_time"
         self.listeners: list[Callable[[dict[str, Any]], None]] = []
@@ -73,7 +73,7 @@ class Game:
         #: the effect statement being performed, named by events it causes (None: the engine)
         self.cause: Any = None
         self._listed: tuple[int, int, tuple[Action, ...]] = (-1, -1, ())
-        self._bean_rules = [rules.origin("beans", i, "beanometer") for i in range(len(rules.beans))]
+        self._bean_rules = fixed.bean_rules
         from engine.game.effects import GameEffects
         from engine.game.items import Items
 
@@ -86,18 +86,17 @@ class Game:
         self.discard_id = rules.decks()[0].discard or rules.zone_of_kind("discard").id
         self.hand_id = rules.zone_of_kind("hand").id
         self._coins_id = rules.zone_of_kind("coins").id
+        #: each card's type id (``bean_of`` never changes during a game)
+        self._names: list[str] = [st.card_types[t] for t in st.bean_of]
         #: card types that may not be planted (other kinds' cards, unless their kind says so;
         #: a kind that is planted has the fields among its zones, R461)
-        self._unplantable = frozenset(i for i in range(st.n_beans, len(st.card_types))
-                                      if not any(k.plant for k in rules.kinds if k.id == st.type_kinds[i]))
+        self._unplantable = fixed.unplantable
         #: card types that may not be traded (their kind says ``trade: false``)
-        self._untradable = frozenset(i for i in range(st.n_beans, len(st.card_types))
-                                     if not any(k.trade for k in rules.kinds if k.id == st.type_kinds[i]))
-        self._deck_id = rules.decks()[0].id
-        self._reshuffles = rules.decks()[0].reshuffle == "discard"
-        self._decks = {z.id: z for z in rules.decks()}
-        has_card_rules = any(c.effect is not None for k in rules.kinds for c in k.cards)
-        self.fx: GameEffects | None = GameEffects(self) if rules.effects or rules.items or has_card_rules else None
+        self._untradable = fixed.untradable
+        self._deck_id = fixed.deck_id
+        self._reshuffles = fixed.reshuffles
+        self._decks = fixed.decks
+        self.fx: GameEffects | None = GameEffects(self) if rules.effects or rules.items or fixed.has_card_rules else None
         self.items: Items | None = Items(self) if rules.items else None
         self.final_round = False
         self.listing_offers = True
@@ -234,12 +233,19 @@ class Game:
         """The free actions of ``seat`` now, appended to ``out`` when given."""
         if out is None:
             out = []
-        if self.harvest_allowed_now(seat):
-            out.extend([Action(HARVEST, seat, i) for i in self.harvestable(seat)])
-        if self.can_buy_field(seat):
-            out.append(Action(BUY_FIELD, seat))
-        if self.fx is not None and self.fx.actions:
-            out.extend(Action(ACT, seat, field=v, card=i, want=(a.rule,)) for i, a, v in self.fx.legal_actions(seat))
+        fx = self.fx
+        if self._harvest_any_time or seat == self.state.active or self.harvest_allowed_now(seat):
+            ready = self._fixed.harvest_actions[seat]
+            for i in self.harvestable(seat):
+                out.append(ready[i] if i < PREBUILT_FIELDS else Action(HARVEST, seat, i))
+        if fx is None:
+            if len(self.state.fields[seat]) < self.row.max_fields and len(self.state.coins[seat]) >= self.row.field_price:
+                out.append(self._fixed.buy_field_actions[seat])
+        else:
+            if self.can_buy_field(seat):
+                out.append(self._fixed.buy_field_actions[seat])
+            if fx.actions:
+                out.extend(Action(ACT, seat, field=v, card=i, want=(a.rule,)) for i, a, v in fx.legal_actions(seat))
         if self.items is not None:
             out.extend(self.items.actions(seat))
         return out
@@ -259,15 +265,22 @@ class Game:
     def harvestable(self, seat: int) -> list[int]:
         """The fields ``seat`` may harvest under the harvest-protection option: a lone bean
         is protected unless every field holds at most one (or, worded strictly, exactly one)."""
+        fx = self.fx
+        protection = self._protection
+        if protection == "at_most_one" and (fx is None or not fx.has("may_harvest")):
+            # the rulebook's protection, the common case: fields of two or more beans,
+            # or every planted field when none holds more than one
+            fields = self.state.fields[seat]
+            allowed = [i for i, f in enumerate(fields) if len(f) >= 2]
+            return allowed if allowed else [i for i, f in enumerate(fields) if f]
         sizes = [len(f) for f in self.state.fields[seat]]
-        if self._protection == "exactly_one":
+        if protection == "exactly_one":
             singles = all(n == 1 for n in sizes)
         elif self._protection == "none":
             singles = True
         else:
             singles = max(sizes, default=0) <= 1
         allowed = [i for i, n in enumerate(sizes) if n >= 2 or (n == 1 and singles)]
-        fx = self.fx
         if fx is not None and fx.has("may_harvest"):
             allowed = [i for i, n in enumerate(sizes)
                        if n and fx.modified("may_harvest", i in allowed, player=seat, field=FieldRef(seat, i))]
@@ -389,7 +402,7 @@ class Game:
             earned = fx.modified("harvest_coins", earned, player=seat, field=FieldRef(seat, index), bean=bean.id, beans=count)
         wanted = max(0, earned)
         earned = min(wanted, count)
-        cards = list(field)
+        cards = list(field) if fx is not None else []
         if self._zone_limited:
             for card in field[count - earned:]:
                 self.check_goes(card, self._coins_id, "harvest")
@@ -526,7 +539,8 @@ class Game:
         st = self.state
         st.runouts += 1
         final = st.runouts >= self.row.end_after_runouts
-        self.emit("deck_ran_out", seat=None, runout=st.runouts, final=final, rule=self.rules.origin("player_counts", str(self.players), "end_after_runouts"))
+        if self.logging:
+            self.emit("deck_ran_out", seat=None, runout=st.runouts, final=final, rule=self._fixed.runout_rule)
         self.signal("deck_ran_out", player=None, runout=st.runouts, final=final)
         if final:
             st.ending = True
@@ -548,7 +562,8 @@ class Game:
         self._start_step()
 
     def _enter_turn(self) -> None:
-        self.emit("turn_started", seat=self.state.active)
+        if self.logging:
+            self.emit("turn_started", seat=self.state.active)
         self.signal("turn_began", player=self.state.active)
         self._start_phase(0)
         self._settle()
@@ -592,6 +607,8 @@ class Game:
         the middle of a step); phases marked ``finish`` still run to their end.
         """
         st = self.state
+        if not st.ending and not st.over and not self.final_round and not self.step.done:
+            return  # the common case: the step still waits for a decision
         moves = 0
         while not st.over:
             moves += 1
@@ -655,7 +672,7 @@ class Game:
 
     def bean_name(self, card: int) -> str:
         """The id of a card's type: its bean, or the card's id for other kinds."""
-        return self.state.card_types[self.state.bean_of[card]]
+        return self._names[card]
 
     def listen(self, listener: Callable[[dict[str, Any]], None]) -> None:
         """Call ``listener`` with every event from now on."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.errors import BohnError
 from engine.game.actions import ACT
@@ -57,27 +57,128 @@ def _standing(game: Game, seat: int, skip: int | None = None) -> tuple[int, int,
     return score, coins, len(st.hands[seat]), sum(len(f) for f in st.fields[seat]), len(st.fields[seat]), worth
 
 
+_DISPATCH: dict[type, Any] = copy._deepcopy_dispatch  # type: ignore[attr-defined]
+_ATOMIC = copy._deepcopy_atomic  # type: ignore[attr-defined]
+#: set once the rule types are registered with ``copy``
+_SHARED: list[bool] = []
+
+
 def _share_immutables() -> None:
     """Rule objects (the typed ruleset model, compiled effects, spans, read-only maps)
-    never change after loading: a copy of a game shares them instead of copying them."""
+    never change after loading: a copy of a game shares them instead of copying them.
+    Done once per process."""
+    if _SHARED:
+        return
+    _SHARED.append(True)
     from types import MappingProxyType
 
     from engine.errors import Span
     from engine.lang import compiler
     from engine.rules import model
 
+    from engine.game.actions import Action
+    from engine.game.fixed import Fixed
+    from engine.lang.world import FieldRef, ZoneRef
+
+    # actions and references are tuples of strings and numbers: nothing in them changes
     shared: list[type] = [MappingProxyType, Span, compiler.Compiled, compiler.CompiledTrigger,
-                          compiler.CompiledModifier, compiler.CompiledAction]
+                          compiler.CompiledModifier, compiler.CompiledAction, Fixed, Action, FieldRef, ZoneRef]
     shared += [t for t in vars(model).values() if isinstance(t, type) and t.__module__ == model.__name__
                and getattr(getattr(t, "__dataclass_params__", None), "frozen", False)]
     for t in shared:
         copy._deepcopy_dispatch[t] = copy._deepcopy_atomic  # type: ignore[attr-defined]
 
 
+def _copy_zones(game: Game, memo: dict[int, Any]) -> None:
+    """Copy the state's card lists straight into ``memo`` (the bulk of a game, and plain
+    lists of ints), so the deep copy finds them made; whatever else holds one of them (a
+    step's zone) gets the same copy. A card's type never changes: ``bean_of`` is shared."""
+    st = game.state
+    memo[id(st.bean_of)] = st.bean_of
+    memo[id(game._names)] = game._names
+    # the copy's own random numbers, seeded apart from the game's
+    memo[id(st.rng)] = random.Random(game.seed * 1_000_003 + game.actions_taken)
+    for zone in st.shared.values():
+        memo[id(zone)] = zone[:]
+    memo[id(st.shared)] = {k: memo[id(v)] for k, v in st.shared.items()}
+    for zones in st.per_player.values():
+        for zone in zones:
+            memo[id(zone)] = zone[:]
+        memo[id(zones)] = [memo[id(z)] for z in zones]
+    memo[id(st.per_player)] = {k: memo[id(v)] for k, v in st.per_player.items()}
+    for fields in st.fields:
+        for planted in fields:
+            memo[id(planted)] = planted[:]
+        memo[id(fields)] = [memo[id(f)] for f in fields]
+    memo[id(st.fields)] = [memo[id(f)] for f in st.fields]
+
+
+def _atomic(value: Any) -> bool:
+    """Whether ``copy.deepcopy`` would return ``value`` itself (a tuple: if all it holds is)."""
+    if _DISPATCH.get(type(value)) is _ATOMIC:
+        return True
+    if type(value) is tuple:
+        for part in value:
+            if not _atomic(part):
+                return False
+        return True
+    return False
+
+
+def _plain(value: Any, memo: dict[int, Any], depth: int = 0) -> Any:
+    """A copy of a list, dict or set tree whose leaves ``deepcopy`` would share, made
+    without its per-item machinery and remembered in ``memo``; None for anything else
+    (left to ``deepcopy``)."""
+    made = memo.get(id(value))
+    if made is not None:
+        return made
+    if depth > 8:
+        return None
+    kind = type(value)
+    if kind is list or kind is set:
+        items = []
+        for part in value:
+            if not _atomic(part):
+                part = _plain(part, memo, depth + 1)
+                if part is None:
+                    return None
+            items.append(part)
+        made = items if kind is list else set(items)
+    elif kind is dict:
+        out = {}
+        for key, part in value.items():
+            if not _atomic(key):
+                return None
+            if not _atomic(part):
+                part = _plain(part, memo, depth + 1)
+                if part is None:
+                    return None
+            out[key] = part
+        made = out
+    else:
+        return None
+    memo[id(value)] = made
+    return made
+
+
+def _copy_plain_parts(owners: tuple[Any, ...], memo: dict[int, Any]) -> None:
+    """Copy ahead the plain containers the game's parts hold (pure-Python objects only)."""
+    for owner in owners:
+        attrs = getattr(owner, "__dict__", None)
+        if attrs is None:
+            continue
+        for value in attrs.values():
+            kind = type(value)
+            if kind is list or kind is dict or kind is set:
+                _plain(value, memo)
+
+
 def copy_game(game: Game) -> Game:
     """A private copy that shares the immutable ruleset and records and tells nothing."""
     _share_immutables()
-    memo = {id(game.rules): game.rules, id(game.listeners): [], id(game.events): []}
+    memo: dict[int, Any] = {id(game.rules): game.rules, id(game.listeners): [], id(game.events): []}
+    _copy_zones(game, memo)
+    _copy_plain_parts((game, game.step, game.fx, game.items), memo)
     twin = copy.deepcopy(game, memo)
     twin.listeners = []
     twin.record = False
@@ -87,7 +188,6 @@ def copy_game(game: Game) -> Game:
         from engine.game.effects import first_option
 
         twin.fx.choice_hook = first_option
-    twin.state.rng.seed(game.seed * 1_000_003 + game.actions_taken)
     random.Random(game.seed + 7 * game.actions_taken).shuffle(twin.state.deck)
     return twin
 

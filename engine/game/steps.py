@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from engine.game.actions import DISCARD, PASS, PLANT, Action
+from engine.game.fixed import PREBUILT_FIELDS
 from engine.rules.model import Step
 
 if TYPE_CHECKING:
@@ -63,8 +64,9 @@ def _distinct_bean_positions(game: Game, cards: list[int]) -> list[int]:
     cards of one type makes no difference, so listing one keeps choices small."""
     seen: set[int] = set()
     out = []
+    bean_of = game.state.bean_of
     for i, card in enumerate(cards):
-        bean = game.state.bean_of[card]
+        bean = bean_of[card]
         if bean not in seen:
             seen.add(bean)
             out.append(i)
@@ -93,7 +95,7 @@ class _FromHand(StepRun):
         hand = game.state.hands[seat]
         out = self.choices(game, seat, hand) if hand and self.taken < self.high else []
         if self.taken >= self.low or not hand or (self.plants and not game.plantable(hand[0])):
-            out.append(Action(PASS, seat))
+            out.append(game._fixed.pass_actions[seat])
         return out
 
     def apply(self, game: Game, action: Action) -> None:
@@ -122,7 +124,8 @@ class PlantFromHand(_FromHand):
         return low, high
 
     def choices(self, game: Game, seat: int, hand: list[int]) -> list[Action]:
-        return [Action(PLANT, seat, i) for i in game.fitting_fields(seat, hand[0])]
+        ready = game._fixed.plant_actions[seat]
+        return [ready[i] if i < PREBUILT_FIELDS else Action(PLANT, seat, i) for i in game.fitting_fields(seat, hand[0])]
 
     def is_legal(self, game: Game, action: Action) -> bool:
         # `card` names a hand position; 0 is the front card, the only one planted here
@@ -252,8 +255,9 @@ class PlantSetAside(StepRun):
 
     def legal(self, game: Game, seat: int) -> list[Action]:
         cards = self.zone[seat]
+        new = tuple.__new__  # the named-tuple constructor costs three times as much
         return [
-            Action(PLANT, seat, f, j)
+            new(Action, (PLANT, seat, f, j, -1, (), ()))
             for j in _distinct_bean_positions(game, cards)
             for f in game.fitting_fields(seat, cards[j])
         ]

@@ -75,9 +75,9 @@ class Trade(StepRun):
         self.received_from: dict[str, str] = dict(self.spec.params.get("received_from", {}))
         #: option `hand_trading: after_revealed`: the active player's hand waits until the
         #: revealed cards are gone (traded, given, or kept by ending trading once)
-        self.hand_waits = game.rules.option("hand_trading") == "after_revealed"
+        self.hand_waits = game._fixed.option("hand_trading") == "after_revealed"
         #: option `open_offers: any_seat`: other seats may offer to the table too
-        self.open_any = game.rules.option("open_offers") == "any_seat"
+        self.open_any = game._fixed.option("open_offers") == "any_seat"
         if not game.trading:
             self._close(game)
 
@@ -118,9 +118,6 @@ class Trade(StepRun):
 
     def _card(self, game: Game, seat: int, ref: CardRef) -> int:
         return self._zone(game, seat, ref[0])[ref[1]]
-
-    def _in_play(self, game: Game) -> list[str]:
-        return [b for b in game.state.bean_ids if b not in game.row.remove_beans]
 
     def _wants(self, game: Game) -> list[tuple[int, tuple[str, ...]]]:
         """(bean index, want tuple) for every bean in play, built once per window."""
@@ -193,8 +190,13 @@ class Trade(StepRun):
         need = Counter(self.pending.want)
         chosen: list[CardRef] = []
         pools: dict[str, list[CardRef]] = {}
-        for ref in self._givable(game, seat):
-            pools.setdefault(game.bean_name(self._card(game, seat, ref)), []).append(ref)
+        names = game._names
+        limited = game.trade_limited
+        for zone, cards in self._sources(game, seat):  # the givable cards of the wanted beans, in order
+            for i, c in enumerate(cards):
+                name = names[c]
+                if name in need and (not limited or game.tradable(seat, c)):
+                    pools.setdefault(name, []).append((zone, i))
         for bean, count in need.items():
             pool = pools.get(bean, [])
             if len(pool) < count:
@@ -234,16 +236,23 @@ class Trade(StepRun):
         problem = self._bad_refs(game, action.seat, action.give)
         if problem:
             return problem
-        beans = self._in_play(game)
+        beans = {w[0] for _, w in self._wants(game)}
         bad = [w for w in action.want if w not in beans]
         return f"no bean `{bad[0]}` in play" if bad else ""
 
     def _bad_refs(self, game: Game, seat: int, refs: tuple[CardRef, ...]) -> str:
-        allowed = set(self._givable(game, seat))
         if len(set(refs)) != len(refs):
             return "a card is named twice"
+        sources = self._sources(game, seat)
+        limited = game.trade_limited
         for ref in refs:
-            if ref not in allowed:
+            zone, index = ref
+            if type(index) is not int:  # named oddly (1.0, True): compare as the listing does
+                if ref not in set(self._givable(game, seat)):
+                    return f"seat {seat} has no tradable card at {ref[0]}[{ref[1]}]"
+                continue
+            if not any(z == zone and 0 <= index < len(cards) and (not limited or game.tradable(seat, cards[index]))
+                       for z, cards in sources):
                 return f"seat {seat} has no tradable card at {ref[0]}[{ref[1]}]"
         return ""
 
@@ -266,8 +275,9 @@ class Trade(StepRun):
             self.responders = self._partners(game, action.seat, action.target)
             self._resume = self.mode
             self.mode = "respond"
-            game.emit("offered", seat=action.seat, target=action.target,
-                      give=[game.bean_name(self._card(game, action.seat, r)) for r in action.give], want=list(action.want))
+            if game.logging:
+                game.emit("offered", seat=action.seat, target=action.target,
+                          give=[game.bean_name(c) for c in self.pending_cards], want=list(action.want))
         elif kind in (ACCEPT, DECLINE):
             offer = self.pending
             assert offer is not None
@@ -275,7 +285,8 @@ class Trade(StepRun):
                 self._exchange(game, offer, action)
                 self.accepted_this_round = True
             else:
-                game.emit("declined", seat=action.seat, target=offer.seat)
+                if game.logging:
+                    game.emit("declined", seat=action.seat, target=offer.seat)
                 self.responders.pop(0)
                 if self.responders:
                     return
@@ -362,10 +373,10 @@ class Trade(StepRun):
         """The active player keeps the revealed cards nobody took: set aside to plant."""
         active = game.state.active
         if self.revealed:
-            kept = [game.bean_name(c) for c in self.revealed]
+            if game.logging:
+                game.emit("kept", seat=active, beans=[game.bean_name(c) for c in self.revealed])
             self.received[active].extend(self.revealed)
             self.revealed.clear()
-            game.emit("kept", seat=active, beans=kept)
 
     def _close(self, game: Game) -> None:
         self._keep_revealed(game)

@@ -194,4 +194,4 @@ class SeatView:
 
 def _hidden(game: Game) -> frozenset[str]:
     """Shared zones whose cards no seat sees: every deck and every hidden zone."""
-    return frozenset(z.id for z in game.rules.zones if z.kind == "deck" or z.visibility == "hidden")
+    return game._fixed.hidden

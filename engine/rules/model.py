@@ -185,7 +185,7 @@ class Step:
         value = self.params.get(key, default)
         if type(value) is int:  # the common case, on the hot path: no ABC isinstance check
             return value
-        if isinstance(value, Mapping):
+        if isinstance(value, dict) or isinstance(value, Mapping):
             return row.columns[value["table"]]
         return int(value)
 

@@ -1,0 +1,89 @@
+"""What never changes while a ruleset is played at one player count, worked out once.
+
+A ``Game`` starts thousands of times in a simulation; the answers below (which card
+types may be planted or traded, the options the engine branches on, the source spans
+events name, the action tuples a seat can take on a field) depend only on the ruleset
+and the number of players, so each game of a run borrows them instead of recomputing
+them. The ruleset is immutable, and so is everything here: a game never writes into it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.game.actions import BUY_FIELD, HARVEST, PASS, PLANT, Action
+from engine.rules.model import Ruleset, Zone
+
+#: Fields whose action tuples are made in advance; a game with more builds its own.
+PREBUILT_FIELDS = 24
+#: Distinct (ruleset, players) pairs remembered; a sweep plays a handful at a time.
+CACHE_SIZE = 32
+
+
+class Fixed:
+    """The per-(ruleset, player count) facts a game reads on its hot paths."""
+
+    def __init__(self, rules: Ruleset, players: int) -> None:
+        self.rules = rules
+        self.players = players
+        #: the beanometer's source span of each bean (events name it)
+        self.bean_rules: list[Any] = [rules.origin("beans", i, "beanometer") for i in range(len(rules.beans))]
+        #: the span of the run-out count in the player-count table
+        self.runout_rule: Any = rules.origin("player_counts", str(players), "end_after_runouts")
+        self.tie_break_rule: Any = rules.origin("options", "tie_break", "value")
+        card_types = [b.id for b in rules.beans]
+        type_kinds = ["bean"] * len(card_types)
+        for kind in rules.kinds:
+            for card in kind.cards:
+                card_types.append(card.id)
+                type_kinds.append(kind.id)
+        n_beans = len(rules.beans)
+        #: card types that may not be planted (other kinds' cards, unless their kind says so)
+        self.unplantable = frozenset(i for i in range(n_beans, len(card_types))
+                                     if not any(k.plant for k in rules.kinds if k.id == type_kinds[i]))
+        #: card types that may not be traded (their kind says ``trade: false``)
+        self.untradable = frozenset(i for i in range(n_beans, len(card_types))
+                                    if not any(k.trade for k in rules.kinds if k.id == type_kinds[i]))
+        decks = rules.decks()
+        self.deck_id = decks[0].id
+        self.reshuffles = decks[0].reshuffle == "discard"
+        self.decks: dict[str, Zone] = {z.id: z for z in decks}
+        #: zones whose cards no seat sees: every deck and every hidden zone
+        self.hidden = frozenset(z.id for z in rules.zones if z.kind == "deck" or z.visibility == "hidden")
+        self.has_card_rules = any(c.effect is not None for k in rules.kinds for c in k.cards)
+        self.protection = rules.option("harvest_protection")
+        surplus = rules.options.get("harvest_surplus")
+        self.surplus_from_discard = surplus is not None and surplus.value == "from_discard"
+        same = rules.options.get("same_bean_fields")
+        self.one_field_per_bean = same is not None and same.value == "one_field_per_bean"
+        self.runout_at_next_draw = rules.option("runout_counts") == "at_next_draw"
+        self.one_runout_per_failed_draw = rules.option("empty_discard_at_reshuffle") == "one_runout"
+        self.shuffle_short_deck = rules.option("short_deck") == "shuffle_with_discards"
+        self._options: dict[str, str] = {}
+        seats = range(players)
+        #: ready-made actions, shared by every game (actions are immutable tuples)
+        self.harvest_actions = [tuple(Action(HARVEST, s, i) for i in range(PREBUILT_FIELDS)) for s in seats]
+        self.plant_actions = [tuple(Action(PLANT, s, i) for i in range(PREBUILT_FIELDS)) for s in seats]
+        self.pass_actions = tuple(Action(PASS, s) for s in seats)
+        self.buy_field_actions = tuple(Action(BUY_FIELD, s) for s in seats)
+
+    def option(self, name: str) -> str:
+        """``Ruleset.option``, remembered."""
+        value = self._options.get(name)
+        if value is None:
+            value = self._options[name] = self.rules.option(name)
+        return value
+
+
+_CACHE: list[Fixed] = []
+
+
+def facts(rules: Ruleset, players: int) -> Fixed:
+    """The facts of ``rules`` at ``players``, made on first use and then shared."""
+    for entry in _CACHE:
+        if entry.rules is rules and entry.players == players:
+            return entry
+    entry = Fixed(rules, players)
+    _CACHE.insert(0, entry)
+    del _CACHE[CACHE_SIZE:]
+    return entry
