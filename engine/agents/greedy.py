@@ -10,7 +10,7 @@ and accepts offers whose cards all fit its fields. Declared actions (ships, acti
 a market…) are weighed by the ruleset's `worth` hint when the action has one, and
 otherwise one ply ahead: each is tried on a private copy of the game
 (``SeatView.preview``, counts only, the `worth` of cards held included) and the best is
-taken when it gains something.
+taken when it gains something. Choices inside effects follow the `choose … worth` hint.
 """
 
 from __future__ import annotations
@@ -120,8 +120,14 @@ class GreedyBot:
         return self._plant(view, legal, fields, harvests)
 
     def choose_option(self, view: SeatView, options: list[Any], prompt: str, optional: bool) -> int | None:
-        """Choices inside effects: "yes", and otherwise the first option offered."""
-        return 0
+        """Choices inside effects: the option worth most by the `choose … worth` hint (none
+        of an optional choice when each is worth less than nothing); without a hint "yes",
+        and otherwise the first option offered."""
+        worths = view.option_worths()
+        if not worths or len(worths) != len(options):
+            return 0
+        best = max(range(len(worths)), key=lambda i: (worths[i], -i))
+        return None if optional and worths[best] < 0 else best
 
     def _best_act(self, view: SeatView, acts: list[Action]) -> Action | None:
         """The declared action worth most (by its `worth` hint, or else one ply ahead), if

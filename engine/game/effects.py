@@ -101,6 +101,8 @@ class GameEffects:
         self.field_limits: dict[tuple[int, int], list[str]] = {}
         self.uses: dict[tuple[int, int], int] = {}
         self.choice_hook: ChoiceHook = first_option
+        #: the `worth` of each option of the choice being asked, if its `choose` gives one
+        self.choice_worths: list[float] | None = None
         self.fronts: list[int | None] = []
         self._procedures: dict[str, Any] | None = None
         for effect in game.rules.effects:  # every player owns a copy of the ruleset's effects
@@ -441,11 +443,16 @@ class GameEffects:
         """The engine's own answer: harvest timing, protection and `may_harvest`."""
         return field.player == player and self.game.harvest_allowed_now(player) and field.slot in self.game.harvestable(player)
 
-    def choose(self, player: int, options: Sequence[Any], prompt: str, optional: bool) -> Any:
+    def choose(self, player: int, options: Sequence[Any], prompt: str, optional: bool,
+               worths: Sequence[float] | None = None) -> Any:
         options = list(options)
         if not options:
             return None
-        index = self.choice_hook(player, options, prompt, optional)
+        self.choice_worths = list(worths) if worths is not None else None  # a bot's hint (SeatView.option_worths)
+        try:
+            index = self.choice_hook(player, options, prompt, optional)
+        finally:
+            self.choice_worths = None
         if index is None and not optional:
             index = 0
         if index is not None and not 0 <= index < len(options):

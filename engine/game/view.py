@@ -135,6 +135,12 @@ class SeatView:
             raise ValueError("a seat previews only its own actions")
         return preview(self._game, action)
 
+    def option_worths(self) -> list[float] | None:
+        """What the ruleset says each option of the choice being asked is worth to the
+        chooser (its `choose … worth` hint), or None when it says nothing."""
+        fx = self._game.fx
+        return None if fx is None or fx.choice_worths is None else list(fx.choice_worths)
+
     def action_worth(self, action: Action) -> float | None:
         """What the ruleset says one of this seat's declared actions (``act``) is worth to
         it (its `worth` hint), or None when it says nothing (then bots look ahead)."""

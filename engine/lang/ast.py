@@ -157,6 +157,8 @@ class Choose(Node):
     chooser: Expr | None
     optional: bool
     body: tuple[Stmt, ...]
+    #: ``worth EXPR``: what each option is worth to the chooser, for bots (NAME bound)
+    worth: Expr | None = None
 
 
 @dataclass(frozen=True, slots=True)

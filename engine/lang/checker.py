@@ -216,6 +216,8 @@ class Checker:
             inner[s.var] = self._element(t, s.options.span, "`choose`")
             if s.chooser is not None:
                 self.expect(s.chooser, scope, "player", "who chooses")
+            if s.worth is not None:
+                self.worth(s.worth, inner, "a choice's worth")
             self.block(s.body, inner)
         elif isinstance(s, A.Cancel):
             if not self.cancellable:

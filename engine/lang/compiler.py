@@ -532,13 +532,21 @@ class Compiler:
         if isinstance(s, A.Choose):
             var, options, body, optional = s.var, self.expr(s.options), self.block(s.body), s.optional
             chooser = self.expr(s.chooser) if s.chooser is not None else None
+            worth = self.expr(s.worth) if s.worth is not None else None
 
             def choose(ctx: Ctx) -> None:
                 opts = list(options(ctx))
                 if not opts:
                     return
                 who = chooser(ctx) if chooser else ctx.vars["owner"]
-                picked = ctx.world.choose(who, opts, f"{ctx.rule}: choose {var}", optional)
+                worths = None
+                if worth is not None:  # each option's worth to the chooser, on a budget of its own
+                    hint = Ctx(ctx.world, dict(ctx.vars), [MAX_STEPS], ctx.rule)
+                    worths = []
+                    for option in opts:
+                        hint.vars[var] = option
+                        worths.append(float(worth(hint)))
+                picked = ctx.world.choose(who, opts, f"{ctx.rule}: choose {var}", optional, worths)
                 if picked is None:
                     return
                 ctx.vars[var] = picked

@@ -189,8 +189,8 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
 
     @v_args(meta=True)
     def choose_stmt(self, meta: Any, c: list[Any]) -> A.Choose:
-        var, options, chooser, optional, body = c
-        return A.Choose(self._tok(var), str(var), options, chooser, optional is not None, body)
+        var, options, chooser, optional, worth, body = c
+        return A.Choose(self._tok(var), str(var), options, chooser, optional is not None, body, worth)
 
     def chooser(self, c: list[Any]) -> A.Expr:
         return c[0]

@@ -114,6 +114,7 @@ CONSTRUCT_EXAMPLES: dict[str, str] = {
     "action with a parameter": "action sell(c in cards(hand)) on own_turn if c.bean != red { discard([c]) gain(owner, 1) }",
     "action with a worth for bots": "action sell(c in cards(hand)) on any_time worth if c.bean in growing(owner) then 0 else 1 "
                                     "{ discard([c]) gain(owner, 1) }",
+    "choose with a worth for bots": "choose c from cards(hand) worth if c.bean in growing(owner) then 0 else 1 { discard([c]) }",
     "procedure": "proc toll(p: player, n: int) { pay(p, n) add_counter(p, \"tolls\", n) }\n"
                  "when field_bought { toll(owner, 1) }",
     "let": "let n = count(cards(hand))",

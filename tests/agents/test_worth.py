@@ -144,3 +144,34 @@ def test_a_worth_is_read_on_a_budget_of_its_own() -> None:
     for a, w in zip(sells, worths):
         assert w == (0.0 if game.bean_name(hand[a.field]) in growing else 1.0)
     assert (fx.budget()[0], len(game.events)) == before
+
+
+CHOICES = """\
+extends: base
+effects:
+  +pick:
+    effect: |
+      action pick on own_turn if counter(owner, "picked") == 0 worth 1 {{
+        add_counter(owner, "picked", 1)
+        choose n from [1, 2, 3, 2] {hint} {{ add_counter(owner, "got", n) }}
+        choose m from [-1, -2] optional worth m {{ add_counter(owner, "loss", m) }}
+      }}
+"""
+
+
+@pytest.mark.parametrize(("hint", "first"), [("worth n", 2), ("", 0)])
+def test_a_choices_worth_leads_the_greedy_choice(tmp_path: Path, hint: str, first: int) -> None:
+    path = tmp_path / "choices.yaml"
+    path.write_text(CHOICES.format(hint=hint), encoding="utf-8")
+    rules = load_ruleset(str(path))
+    game = play_game(rules, 3, 4, [GreedyBot(s) for s in range(3)]).game
+    chose = [(e["index"], e["options"]) for e in game.events if e["type"] == "chose"]
+    assert chose[:2] == [(first, 4), (None, 2)]  # the optional choice: every option loses, none taken
+    assert len(chose) == 6  # each seat picked once
+    assert game.fx is not None and game.fx.counters[(0, "got")] == [1, 2, 3, 2][first]
+
+
+def test_a_choices_worth_is_checked() -> None:
+    with pytest.raises(BohnError) as caught:
+        compile_effect("choose c from cards(hand) worth c { discard([c]) }", env=ENV, name="t")
+    assert "L803" in {d.code for d in caught.value.diagnostics}
