@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterator
 
 from engine.errors import BohnError, Span
 from engine.game.view import SeatView
@@ -59,29 +59,43 @@ def check_kinds(game: Game, cards: list[int]) -> list[str]:
         for type_index, count in expected.items():
             if found.get(type_index, 0) != count:
                 problems.append(f"{found.get(type_index, 0)} `{st.card_types[type_index]}` cards in zones, {count} in the game")
-    limits = {k.id: set(k.zones) for k in game.rules.kinds if k.zones}
+    limits = {k.id: frozenset(k.zones) for k in game.rules.kinds if k.zones}
     if limits:
-        where = _zone_of_cards(game)
-        for card, zone in where.items():
-            allowed = limits.get(st.type_kinds[st.bean_of[card]])
-            if allowed is not None and zone not in allowed:
-                problems.append(f"a `{game.bean_name(card)}` is in `{zone}`, where its kind may not be")
+        # per zone, the card types that may not be there, tested in C (isdisjoint over map):
+        # the watch runs this after every action, and most zones hold no limited card
+        limited = [(t, limits[kind]) for t, kind in enumerate(st.type_kinds) if kind in limits]
+        bean_of = st.bean_of
+        key = (game.rules.digest, st.type_kinds)
+        forbidden_in = _FORBIDDEN.get(key)
+        if forbidden_in is None:
+            if len(_FORBIDDEN) > 64:
+                _FORBIDDEN.clear()
+            forbidden_in = _FORBIDDEN[key] = {}
+        for zone_id, zone in _zones(game):
+            forbidden = forbidden_in.get(zone_id)
+            if forbidden is None:
+                forbidden = forbidden_in[zone_id] = {t for t, allowed in limited if zone_id not in allowed}
+            if forbidden and not forbidden.isdisjoint(map(bean_of.__getitem__, zone)):
+                problems.extend(f"a `{game.bean_name(card)}` is in `{zone_id}`, where its kind may not be"
+                                for card in zone if bean_of[card] in forbidden)
     return problems
 
 
-def _zone_of_cards(game: Game) -> dict[int, str]:
+#: per ruleset (its digest and card types): zone id -> the card types that may not be there
+_FORBIDDEN: dict[tuple[str, tuple[str, ...]], dict[str, set[int]]] = {}
+
+
+def _zones(game: Game) -> Iterator[tuple[str, list[int]]]:
+    """Every zone's id and cards: shared zones, each seat's zones, each field."""
     st = game.state
-    out: dict[int, str] = {}
-    for zone_id, zone in st.shared.items():
-        out.update((c, zone_id) for c in zone)
+    yield from st.shared.items()
     for zone_id, zones in st.per_player.items():
         for z in zones:
-            out.update((c, zone_id) for c in z)
+            yield zone_id, z
     fields_id = game.rules.zone_of_kind("fields").id
     for fields in st.fields:
         for f in fields:
-            out.update((c, fields_id) for c in f)
-    return out
+            yield fields_id, f
 
 
 def check_hand_order(before: list[list[int]], after: list[list[int]]) -> list[str]:
