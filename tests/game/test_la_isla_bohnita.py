@@ -71,12 +71,14 @@ def test_the_set_up_lays_out_both_harbours_and_empty_ships() -> None:
         assert all(len(f) == 2 for f in st.fields)
 
 
-@pytest.mark.skipif(not SOAK, reason="soak only")
-@pytest.mark.soak
-def test_soak_counts_the_ships_in_use() -> None:
-    """With bots, ships sail and cargo is sold in most games."""
-    sailed = 0
-    for seed in range(20):
-        game, _ = _play(RULESET, 4, seed, ["random"])
-        sailed += _acted(game)["sailing"] > 0
-    assert sailed > 10
+def test_greedy_bots_sail_sell_and_raid_in_most_games() -> None:
+    """With the rules' `worth` hints greedy bots load ships, sell cargo and raid."""
+    n = games(quick=3, soak=30)
+    counts: Counter[str] = Counter()
+    for seed in range(n):
+        game, problems = _play(RULESET, 4, seed, ["greedy"])
+        assert not problems
+        acted = _acted(game)
+        for rule in ("sailing", "selling", "raids"):
+            counts[rule] += acted[rule] > 0
+    assert all(counts[rule] > n / 2 for rule in ("sailing", "selling", "raids")), f"games with each, of {n}: {dict(counts)}"
