@@ -12,19 +12,36 @@ from engine.lang.checker import CheckEnv, check
 from engine.lang.compiler import Compiled, compile_program, fire, modify
 from engine.lang.parser import parse
 from engine.lang.world import CancelAction, FieldRef, TableWorld, World, ZoneRef
+from engine.texts import file_lines
 
 
-#: Compiled snippets by (text, origin, name, environment). Loading a ruleset checks its
+#: Compiled snippets by their content: the text, the name and environment it is compiled
+#: with, its origin *and the file text at that origin*. Loading a ruleset checks its
 #: effects and then builds them; both ask here, so each snippet is compiled once.
 #: ``Compiled`` objects are never changed after compilation, so sharing them is safe.
 _COMPILED: dict[tuple[object, ...], Compiled] = {}
+
+
+def _source_key(origin: Span | None) -> tuple[str, ...]:
+    """The file lines the snippet's positions are read from (``SnippetSource``).
+
+    A compiled snippet carries file positions (events name their rule's ``file:line``,
+    run-time errors point into the file), and those come from the file's text around
+    ``origin``, not from the snippet's text: the same text re-indented in an editor's
+    buffer, or another file shown under the same name, sits at the same ``origin`` with
+    other columns. Keying on these lines keeps such a snippet from getting the stale
+    positions of the earlier one."""
+    if origin is None:
+        return ()
+    lines = file_lines(origin.file)
+    return tuple(lines[origin.line - 1:max(origin.line, origin.end_line or origin.line)])
 
 
 def compile_effect(text: str, *, env: CheckEnv | None = None, origin: Span | None = None,
                    name: str = "<effect>") -> Compiled:
     """Parse, type-check and compile one snippet; raise ``BohnError`` with positions."""
     env = env or CheckEnv()
-    key = (text, origin, name, env.key())
+    key = (text, origin, _source_key(origin), name, env.key())
     hit = _COMPILED.get(key)
     if hit is not None:
         return hit
