@@ -103,6 +103,8 @@ class GameEffects:
         self.choice_hook: ChoiceHook = first_option
         #: the `worth` of each option of the choice being asked, if its `choose` gives one
         self.choice_worths: list[float] | None = None
+        #: the picks of a secret choice being made, by seat (see ``choose_secretly``)
+        self.secret: dict[int, list[Any]] = {}
         self.fronts: list[int | None] = []
         self._procedures: dict[str, Any] | None = None
         for effect in game.rules.effects:  # every player owns a copy of the ruleset's effects
@@ -462,6 +464,34 @@ class GameEffects:
 
     def ask(self, player: int, prompt: str) -> bool:
         return bool(self.choose(player, [True, False], prompt, False))
+
+    def choose_secretly(self, choosers: Sequence[tuple[int, list[Any]]], count: int, prompt: str) -> list[list[Any]]:
+        """A simultaneous secret choice: each player in turn picks ``count`` of their
+        options one at a time (the picks shrink the options), nothing changes in the game
+        until all have picked, and ``secret`` holds the picks so far, which only the
+        picker's own ``SeatView.pending_choice`` shows. Each pick is a ``chose`` event with
+        ``secret: true`` (replays and scenarios answer it like any choice)."""
+        out: list[list[Any]] = []
+        self.secret = {}
+        try:
+            for player, options in choosers:
+                left: list[Any] = list(options)
+                mine: list[Any] = []
+                self.secret[player] = mine
+                wanted = min(count, len(left))
+                for k in range(wanted):
+                    label = f"{prompt} ({k + 1} of {wanted})"
+                    index = self.choice_hook(player, left, label, False)
+                    if index is None:
+                        index = 0
+                    if not 0 <= index < len(left):
+                        raise BohnError.one("L813", f"choice {index} is not one of the {len(left)} options of `{label}`")
+                    self.game.emit("chose", seat=player, prompt=label, index=index, options=len(left), secret=True)
+                    mine.append(left.pop(index))
+                out.append(list(mine))
+        finally:
+            self.secret = {}
+        return out
 
     # ------------------------------------------------------------------ World: changing
 

@@ -34,6 +34,14 @@ class SeatView:
         cards = g.state.per_player.get(zone)
         return [g.bean_name(c) for c in cards[self.seat]] if cards else []
 
+    def pending_choice(self) -> list[str]:
+        """This seat's own picks so far in a secret choice being made (never another
+        seat's: they are revealed only when every seat has picked)."""
+        g = self._game
+        fx = g.fx
+        mine = fx.secret.get(self.seat, []) if fx is not None else []
+        return [g.bean_name(c) if type(c) is int else str(c) for c in mine]
+
     # -- public information
     @property
     def players(self) -> int:
@@ -188,6 +196,7 @@ class SeatView:
             "step": self.step,
             "hand": self.hand(),
             "set_aside": self.set_aside(),
+            "pending_choice": self.pending_choice(),
             "hand_sizes": [self.hand_size(s) for s in range(g.players)],
             "fields": [self.fields(s) for s in range(g.players)],
             "coins": [self.coins(s) for s in range(g.players)],

@@ -162,6 +162,20 @@ class Choose(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class SecretChoose(Node):
+    """``secretly for P in PLAYERS choose VAR from OPTIONS [count N] { … }``: each player
+    picks ``N`` items of their own options without seeing the others' picks; the body
+    runs once per player, in order, only after every pick is in."""
+
+    player_var: str
+    players: Expr
+    var: str
+    options: Expr
+    count: Expr | None
+    body: tuple[Stmt, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Cancel(Node):
     pass
 
@@ -171,7 +185,7 @@ class CallStmt(Node):
     call: Call
 
 
-Stmt = Let | If | Repeat | For | Choose | Cancel | CallStmt
+Stmt = Let | If | Repeat | For | Choose | SecretChoose | Cancel | CallStmt
 
 
 # ---------------------------------------------------------------- rules

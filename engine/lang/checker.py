@@ -219,6 +219,15 @@ class Checker:
             if s.worth is not None:
                 self.worth(s.worth, inner, "a choice's worth")
             self.block(s.body, inner)
+        elif isinstance(s, A.SecretChoose):
+            self.expect(s.players, scope, "list[player]", "who chooses in secret")
+            inner = dict(scope)
+            inner[s.player_var] = "player"
+            element = self._element(self.expr(s.options, inner), s.options.span, "`secretly … choose`")
+            if s.count is not None:
+                self.expect(s.count, scope, "int", "a secret choice's count")
+            inner[s.var] = "list[any]" if element == "any" else f"list[{element}]"
+            self.block(s.body, inner)
         elif isinstance(s, A.Cancel):
             if not self.cancellable:
                 self.error("T730", "`cancel` stops a declared action: use it in an `action` or in "

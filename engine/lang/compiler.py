@@ -552,6 +552,8 @@ class Compiler:
                 ctx.vars[var] = picked
                 body(ctx)
             return choose
+        if isinstance(s, A.SecretChoose):
+            return self._secret(s)
         if isinstance(s, A.Cancel):
             def cancel(ctx: Ctx) -> None:
                 raise CancelAction(ctx.rule)
@@ -568,6 +570,34 @@ class Compiler:
                 ctx.world.do(name, {k: f(ctx) for k, f in args}, span)
             return perform
         raise AssertionError(f"cannot compile {s!r}")  # pragma: no cover
+
+
+    def _secret(self, s: A.SecretChoose) -> Fn:
+        """Every player's options are listed and picked before anything is bound or
+        done: no pick can see, or be changed by, another (``World.choose_secretly``)."""
+        pvar, var, players, options, body, span = s.player_var, s.var, self.expr(s.players), self.expr(s.options), \
+            self.block(s.body), s.span
+        count = self.expr(s.count) if s.count is not None else None
+
+        def secret(ctx: Ctx) -> None:
+            seats: list[Any] = []
+            for p in players(ctx):
+                if p not in seats:
+                    seats.append(p)
+            choosers = []
+            for p in seats:
+                ctx.vars[pvar] = p
+                choosers.append((p, list(options(ctx))))
+            n = count(ctx) if count is not None else 1
+            picks = ctx.world.choose_secretly(choosers, max(0, n), f"{ctx.rule}: secretly choose {var}")
+            for p, mine in zip(seats, picks):
+                ctx.budget[0] -= 1 + len(mine)
+                if ctx.budget[0] < 0:
+                    raise _runaway(ctx, span)
+                ctx.vars[pvar] = p
+                ctx.vars[var] = mine
+                body(ctx)
+        return secret
 
 
 def compile_program(program: A.Program, types: Types, env: CheckEnv, name: str) -> Compiled:

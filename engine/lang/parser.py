@@ -196,6 +196,14 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         return c[0]
 
     @v_args(meta=True)
+    def secret_stmt(self, meta: Any, c: list[Any]) -> A.SecretChoose:
+        pvar, players, var, options, count, body = c
+        return A.SecretChoose(self._tok(var), str(pvar), players, str(var), options, count, body)
+
+    def secret_count(self, c: list[Any]) -> A.Expr:
+        return c[0]
+
+    @v_args(meta=True)
     def cancel_stmt(self, meta: Any, c: list[Any]) -> A.Cancel:
         return A.Cancel(self._span(meta))
 

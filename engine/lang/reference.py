@@ -123,6 +123,8 @@ CONSTRUCT_EXAMPLES: dict[str, str] = {
     "for": "for p in others(owner) { gain(p, 1) }",
     "choose": "choose f from fields(opponent) by owner optional { harvest(f) }",
     "cancel": "when action_played by others if ask(owner, \"Prevent it?\") { cancel }",
+    "secret choice": "secretly for p in [opponent, owner] choose picks from cards(zone(hand, p)) count 3 "
+                     "{ move(picks, zone(set_aside, p)) }",
     "list filter": "let reds = [c in cards(hand) if c.bean == red]",
     "list map": "let sizes = [f.size for f in fields(owner) if f.size > 0]",
     "conditional value": "let n = if coins(owner) > 5 then 2 else 1",

@@ -57,6 +57,7 @@ class World(Protocol):
     def choose(self, player: int, options: Sequence[Any], prompt: str, optional: bool,
                worths: Sequence[float] | None = None) -> Any: ...
     def ask(self, player: int, prompt: str) -> bool: ...
+    def choose_secretly(self, choosers: Sequence[tuple[int, list[Any]]], count: int, prompt: str) -> list[list[Any]]: ...
     def option(self, name: str) -> str: ...
     def procedure(self, name: str) -> Any: ...
     def may_plant(self, player: int, card: int, field: FieldRef) -> bool: ...
@@ -201,6 +202,21 @@ class TableWorld:
 
     def ask(self, player: int, prompt: str) -> bool:
         return bool(self._answer([True, False]))
+
+    def choose_secretly(self, choosers: Sequence[tuple[int, list[Any]]], count: int, prompt: str) -> list[list[Any]]:
+        """Each player's ``count`` picks in turn, from the options the earlier picks left;
+        ``choices`` answers every pick in order (players first to last)."""
+        out: list[list[Any]] = []
+        for _player, options in choosers:
+            left, mine = list(options), []
+            for _ in range(min(count, len(left))):
+                picked = self._answer(left)
+                if picked is None or picked not in left:
+                    picked = left[0]
+                left.remove(picked)
+                mine.append(picked)
+            out.append(mine)
+        return out
 
     # ------------------------------------------------------------------ changing
     def _remove(self, card: int) -> None:

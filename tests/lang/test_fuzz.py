@@ -16,7 +16,7 @@ ENV = CheckEnv.of(["blue", "red", "soy"], {"discard": "shared", "hand": "player"
 EXAMPLES = int(os.environ.get("BOHN_FUZZ_EXAMPLES", games(quick=60, soak=300)))
 
 TOKENS = [
-    "when", "modify", "action", "if", "else", "then", "let", "repeat", "for", "in", "choose", "from", "by", "optional",
+    "when", "modify", "action", "if", "else", "then", "let", "repeat", "for", "in", "choose", "from", "by", "optional", "secretly", "count",
     "cancel", "on", "cost", "and", "or", "not", "true", "false", "none", "{", "}", "(", ")", "[", "]", ",", ".", ":",
     "=", "==", "!=", "<", ">=", "+", "-", "*", "//", "%", ";", "0", "1", "42", '"text"', "owner", "opponent", "active",
     "event", "value", "harvested", "planted", "beanometer", "may_harvest", "gain", "move", "harvest", "count", "cards",

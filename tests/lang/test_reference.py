@@ -44,6 +44,6 @@ def test_docs_are_the_head_plus_the_generated_reference() -> None:
 
 
 @pytest.mark.parametrize("construct", ["when", "modify", "action", "let", "if", "repeat", "for", "choose", "cancel",
-                                       "optional", "cost", "by anyone", "else", "proc"])
+                                       "optional", "cost", "by anyone", "else", "proc", "secretly"])
 def test_constructs_are_described(construct: str) -> None:
     assert f"`{construct}" in DOC or f" {construct} " in DOC
