@@ -42,7 +42,8 @@ def load_config() -> dict:  # type: ignore[type-arg]
         return tomllib.load(f)
 
 
-def prepare(workdir: Path, package: str, module: str | None, tests: list[str], pytest_args: list[str]) -> None:
+def prepare(workdir: Path, package: str, module: str | None, tests: list[str], pytest_args: list[str],
+            skip: list[str] | None = None) -> None:
     """A fresh copy of the repository with a setup.cfg telling mutmut what to mutate."""
     if workdir.exists():
         shutil.rmtree(workdir)
@@ -59,6 +60,7 @@ def prepare(workdir: Path, package: str, module: str | None, tests: list[str], p
         "[mutmut]",
         "source_paths = engine",
         f"only_mutate = {only}",
+        *(["do_not_mutate =\n" + "".join(f"    {p}\n" for p in skip)] if skip else []),
         "also_copy =\n    rulesets\n    schemas\n    docs",
         "pytest_add_cli_args_test_selection =\n" + "".join(f"    {t}\n" for t in tests),
         "pytest_add_cli_args =\n" + "".join(f"    {a}\n" for a in pytest_args),
@@ -147,7 +149,8 @@ def main(argv: list[str] | None = None) -> int:
         workdir = args.workdir / package
         if not args.report:
             deselect = [a for t in packages[package].get("deselect", []) for a in ("--deselect", t)]
-            prepare(workdir, package, args.module, packages[package]["tests"], config["settings"]["pytest_args"] + deselect)
+            prepare(workdir, package, args.module, packages[package]["tests"], config["settings"]["pytest_args"] + deselect,
+                    packages[package].get("do_not_mutate"))
             chosen = sample(workdir, args.sample, args.seed) if args.sample else []
             what = f"{len(chosen)} sampled mutants of " if args.sample else ""
             print(f"mutating {what}engine/{package} in {workdir} ...", flush=True)
