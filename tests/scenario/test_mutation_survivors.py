@@ -70,9 +70,74 @@ def test_contents_aliases_name_the_deck_hand_and_fields_whatever_their_ids(tmp_p
 
 
 def test_contents_of_fields_report_the_beans_planted_and_no_seat_past_the_last(tmp_path: Path) -> None:
+    report = _contents(tmp_path, "{hands: {0: [wax], 4: []}}")
+    assert report is not None and "contents.hands.4:\n    expected: []\n    actual:   None" in report
     report = _contents(tmp_path, "{fields: {0: [[wax], []], 4: [[]]}}")
     assert report is not None and "error T703" in report
     assert "contents.fields.0:\n    expected: [['wax'], []]\n    actual:   [['chili'], []]" in report
     assert "contents.fields.4:\n    expected: [[]]\n    actual:   None" in report
     report = _contents(tmp_path, "{beds: {1: [[soy], []]}}")
     assert report is not None and "contents.beds.1:\n    expected: [['soy'], []]\n    actual:   [['soy', 'soy'], []]" in report
+
+
+def test_a_misspelt_expectation_is_named_at_its_key_and_other_problems_are_kept(tmp_path: Path) -> None:
+    import pytest
+
+    from engine.errors import BohnError
+
+    f = tmp_path / "m.scenario.yaml"
+    f.write_text("ruleset: base\nplayers: 3\nscenarios:\n  - oops\n  - name: misspelt\n    steps:\n"
+                 "      - expect: {feilds: {0: [[]]}, phase: plant}\n      - expect: {hand_size: {0: 1}}\n", encoding="utf-8")
+    with pytest.raises(BohnError) as info:
+        load_scenarios(f)
+    found = [(d.code, d.span.line if d.span else None, d.span.col if d.span else None, d.message) for d in info.value.diagnostics]
+    assert found[:2] == [("T701", 7, 18, "unknown expectation `feilds` (did you mean `fields`?)"),
+                         ("T701", 8, 18, "unknown expectation `hand_size` (did you mean `hand_sizes`?)")]
+    assert [(code, line) for code, line, _, _ in found[2:]] == [("S203", 4)], "the schema's other complaints stay"
+
+
+def _outcome(tmp_path: Path, text: str) -> str | None:
+    f = tmp_path / "e.scenario.yaml"
+    f.write_text(text, encoding="utf-8")
+    [sc] = load_scenarios(f)
+    outcome = run_scenario(sc)
+    return None if outcome.failure is None else outcome.failure.format()
+
+
+EVENTS = """\
+ruleset: base
+players: 4
+scenarios:
+  - name: events since the previous expect
+    setup:
+      hands: {0: [chili, wax]}
+    steps:
+      - do: {seat: 0, kind: plant, field: 0}
+      - expect: {events: [{type: planted, seat: 0, bean: chili}]}
+      - expect: {events: [{type: planted, seat: 0, bean: chili}]}
+"""
+
+
+def test_events_look_only_at_what_happened_since_the_previous_expect(tmp_path: Path) -> None:
+    report = _outcome(tmp_path, EVENTS)
+    assert report is not None and ":10:9: error T703" in report and "actual:   'no such event'" in report
+    assert _outcome(tmp_path, EVENTS.rsplit("      - expect", 1)[0]) is None
+
+
+def test_an_action_name_for_a_seat_without_declared_actions_says_so(tmp_path: Path) -> None:
+    report = _outcome(tmp_path, "ruleset: base\nplayers: 4\nscenarios:\n  - name: x\n    steps:\n"
+                                "      - do: {seat: 0, kind: act, action: bonus}\n")
+    assert report is not None and "error T702: the ruleset declares no action `bonus` for seat 0; seat 0 owns no declared action" in report
+
+
+def test_a_scenario_without_players_or_ruleset_names_the_missing_one(tmp_path: Path) -> None:
+    import pytest
+
+    from engine.errors import BohnError
+
+    for missing, text in (("players", "ruleset: base\n"), ("ruleset", "players: 3\n")):
+        f = tmp_path / "n.scenario.yaml"
+        f.write_text(text + "scenarios:\n  - name: x\n    steps: [{expect: {phase: plant}}]\n", encoding="utf-8")
+        with pytest.raises(BohnError) as info:
+            load_scenarios(f)
+        assert info.value.diagnostics[0].message == f"scenario `x` needs `{missing}` (here or at the top of the file)"
