@@ -17,6 +17,7 @@ from engine.sim.play import make_agents, play_game
 from tests.soak import SOAK, games
 
 RULESET = "la_isla_bohnita"
+DUEL = "la_isla_bohnita_duel"
 SEEDS = games(quick=2, soak=200)
 
 
@@ -47,6 +48,23 @@ def test_games_finish_with_the_invariants(players: int) -> None:
         game, problems = _play(RULESET, players, seed, ["random"] if seed % 2 == 0 else (["greedy", "random"] * 4)[:players])
         assert game.over and not problems, f"{players} players, seed {seed}: {problems[:3]}"
         assert game.state.turn > players
+
+
+def test_bean_duel_games_finish_with_the_invariants() -> None:
+    for seed in range(SEEDS):
+        game, problems = _play(DUEL, 2, seed, ["random"] if seed % 2 == 0 else ["greedy", "random"])
+        assert game.over and not problems, f"Bean Duel, seed {seed}: {problems[:3]}"
+        assert game.state.turn > 2
+
+
+def test_bean_duel_bots_discard_ship_and_raid() -> None:
+    used: Counter[str] = Counter()
+    for seed in range(2):
+        game, problems = _play(DUEL, 2, seed, ["greedy"])
+        assert not problems
+        used.update(_acted(game))
+    for rule in ("duel_discard", "sailing", "selling", "raids"):
+        assert used[rule] > 0, f"no `{rule}` action in 2 greedy duels: {dict(used)}"
 
 
 def test_random_bots_sail_sell_raid_and_buy() -> None:
