@@ -66,7 +66,7 @@ def sheet_data(rules: Ruleset, players: int) -> dict[str, Any]:
         "last_round": rules.last_round,
         "sources": list(rules.sources),
         "cards": kinds_data(rules),
-        "setup": [describe_setup(line, row) for line in rules.setup],
+        "setup": [describe_setup(line, row, rules) for line in rules.setup],
     }
 
 

@@ -28,8 +28,8 @@ def kinds_markdown(rules: Ruleset) -> list[str]:
         out += [f"## {kind.name}", ""]
         if kind.description:
             out += [kind.description, ""]
-        where = f"They start in `{kind.starts_in}`"
-        where += f" and may only be in {', '.join(f'`{z}`' for z in kind.zones)}." if kind.zones else "."
+        where = f"They start in {place(rules, kind.starts_in)}"
+        where += f" and may only be in {', '.join(place(rules, z) for z in kind.zones)}." if kind.zones else "."
         rules_text = [where, "They may be planted." if kind.plant else "They are never planted.",
                       "They may be traded." if kind.trade else "They cannot be traded."]
         out += [" ".join(rules_text), ""]
@@ -45,21 +45,48 @@ def kinds_markdown(rules: Ruleset) -> list[str]:
 
 def setup_lines(rules: Ruleset, row: PlayerCountRow) -> list[str]:
     """The ``setup:`` section and the extra decks, as rulesheet bullets."""
-    out = [f"- {describe_setup(line, row)}" for line in rules.setup]
+    out = [f"- {describe_setup(line, row, rules)}" for line in rules.setup]
     for deck in rules.decks()[1:]:
-        pile = f"its discard pile `{deck.discard}` is shuffled in when it is empty" if deck.discard and deck.reshuffle == "discard" \
+        pile = f"{place(rules, deck.discard)} is shuffled in when it is empty" if deck.discard and deck.reshuffle == "discard" \
             else "it is not refilled when empty"
-        out.append(f"- Deck `{deck.id}`: {pile}" + ("; its run-outs count towards the end." if deck.runouts else "."))
+        out.append(f"- {_capital(place(rules, deck.id))}: {pile}" + ("; its run-outs count towards the end." if deck.runouts else "."))
     return out
 
 
-def describe_setup(line: SetupStep, row: PlayerCountRow) -> str:
+def describe_setup(line: SetupStep, row: PlayerCountRow, rules: Ruleset | None = None) -> str:
     n = line.number(row)
+
+    def at(zone_id: str) -> str:
+        return place(rules, zone_id) if rules is not None else zone_id.replace("_", " ")
+
     if line.action == "coins":
-        return f"Every player gets {n} coin(s) from `{line.source or 'the draw pile'}`."
-    what = f"{n} card(s)" + (f" of kind `{line.kind}`" if line.kind else "")
+        return f"Every player gets {n} coin(s) from {at(line.source) if line.source else 'the draw pile'}."
+    kind = next((k for k in rules.kinds if k.id == line.kind), None) if rules is not None and line.kind else None
+    name = (kind.name if kind else str(line.kind).replace("_", " ")).lower()
+    what = f"{n} {name}" + ("" if n == 1 or name.endswith("s") else "s") if line.kind else f"{n} card(s)"
     where = {"top": "on top of", "back": "at the back of", "bottom": "at the bottom of", "front": "at the front of"}[line.at]
-    return f"Deal {what}" + (f" from `{line.source}`" if line.source else "") + f" {where} " + ", ".join(f"`{z}`" for z in line.to) + "."
+    each = any(z.id in line.to and z.owner == "player" for z in rules.zones) if rules is not None else False
+    return (f"Deal {what}" + (f" from {at(line.source)}" if line.source else "") + f" {where} "
+            + ", ".join(at(z) for z in line.to) + (" of each player" if each else "") + ".")
+
+
+def place(rules: Ruleset, zone_id: str) -> str:
+    """A zone as a player names it: the game's own piles by what they are, any other by
+    its id in words (``order_deck``: the order deck); an id is never printed as code."""
+    zone = next((z for z in rules.zones if z.id == zone_id), None)
+    if zone is None:
+        return zone_id.replace("_", " ")
+    decks = rules.decks()
+    if zone.id == decks[0].id:
+        return "the draw pile"
+    if zone.id == decks[0].discard:
+        return "the discard pile"
+    word = {"hand": "the hand", "fields": "the bean fields", "coins": "the coins (earnings)"}.get(zone.kind)
+    return word or "the " + zone.id.replace("_", " ")
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _cell(value: Any) -> str:

@@ -48,7 +48,7 @@ def test_games_finish_with_the_invariants_holding(players: int, variant: str | N
         game = _play(players, seed, variant)
         assert game.over, f"{players} players, seed {seed}"
         st = game.state
-        orders = [c for zone in st.per_player["coins"] + st.hands + st.per_player["order_shown"] + [st.shared["order_deck"]]
+        orders = [c for zone in st.per_player["coins"] + st.hands + st.per_player["face_up_orders"] + [st.shared["order_deck"]]
                   for c in zone if st.type_kinds[st.bean_of[c]] == "order"]
         assert len(orders) == 39, "every order card is in the order deck, a hand, face up or a coin"
 

@@ -10,7 +10,9 @@ from engine.rules.located import to_plain
 from engine.rules.sheet import sheet_markdown
 
 SHEETS = [("high_bohn", None, 3), ("high_bohn", None, 4), ("high_bohn", None, 5), ("high_bohn", "cognac", 4),
-          ("base", None, 2), ("base", None, 4), ("base", None, 7)]
+          ("base", None, 2), ("base", None, 4), ("base", None, 7),
+          ("high_bohn_plus", None, 3), ("high_bohn_plus", None, 4), ("high_bohn_plus", None, 6),
+          ("high_bohn_plus", "sell_hands", 5)]
 
 
 def _sheet(name: str, variant: str | None, players: int) -> str:
