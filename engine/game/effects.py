@@ -321,7 +321,7 @@ class GameEffects:
         self.uses[(seat, index)] = self.uses.get((seat, index), 0) + 1
         if self.listens("action_played"):
             try:
-                self.fire("action_played", {"player": seat, "action": action.name, "card": None})
+                self.fire("action_played", {"player": seat, "action": action.name, "card": self._action_cards.get(index)})
             except CancelAction as cancelled:
                 self.game.emit("cancelled", seat=seat, action=action.rule, by=str(cancelled), rule=action.span)
                 return
