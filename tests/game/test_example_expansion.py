@@ -14,22 +14,36 @@ from engine.sim.play import make_agents, play_game
 from tests.soak import games
 
 PATH = Path(__file__).resolve().parents[2] / "rulesets" / "examples" / "bean_market.yaml"
-SEEDS = games(quick=3, soak=60)  # greedy look-ahead makes a game ~0.4 s: 240 games keep CI in minutes
+#: seeds per player count: 200 in the soak (tests/soak.py; about 0.3 s a game with the
+#: watch, so some 4 CPU minutes for the 800 games), 3 in the quick pass.
+SEEDS = games(quick=3, soak=200)
+#: seeds per test item, so that pytest-xdist spreads the soak over its workers
+CHUNK = 50
+ACTION_CARDS = {"windfall", "good_rain", "compost"}
 
 
 def test_the_example_validates_without_a_warning() -> None:
     assert [d.format() for d in check_path(PATH)] == []
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_games_keep_the_invariants(players: int) -> None:
+CASES = [(players, start) for players in (2, 3, 4, 5) for start in range(0, SEEDS, CHUNK)]
+
+
+@pytest.mark.parametrize(("players", "start"), CASES)
+def test_games_keep_the_invariants(players: int, start: int) -> None:
+    """Every card in one zone of its kind, the count constant, hands in order, coins never
+    negative: checked after every action (G680 stops the game otherwise)."""
     rules = load_ruleset(str(PATH))
-    for seed in range(SEEDS):
+    for seed in range(start, min(start + CHUNK, SEEDS)):
         watch = InvariantWatch()
         bots = (["greedy", "random"] * players)[:players] if seed % 2 else ["greedy"]
-        played = play_game(rules, players, seed, make_agents(bots, players, seed), record=False,
-                           on_start=watch.start, after_action=watch)
-        assert played.game.over and watch.actions == len(played.actions)
+        game = play_game(rules, players, seed, make_agents(bots, players, seed), record=False,
+                         on_start=watch.start, after_action=watch).game
+        assert game.over and watch.actions > 0, f"{players} players, seed {seed}"
+        st = game.state
+        held = [c for zone in [*st.hands, st.shared["action_deck"], st.shared["action_offer"], st.shared["action_discard"]]
+                for c in zone if game.bean_name(c) in ACTION_CARDS]
+        assert len(held) == 3, f"{players} players, seed {seed}: the action cards are where they may be"
 
 
 def test_greedy_bots_use_the_market_in_most_games() -> None:
@@ -46,23 +60,24 @@ def test_greedy_bots_use_the_market_in_most_games() -> None:
 
 def test_the_action_cards_are_bought_and_played() -> None:
     rules = load_ruleset(str(PATH))
-    cards = {"windfall", "good_rain", "compost"}
+    cards = ACTION_CARDS
     played = 0
-    for seed in range(SEEDS):
+    share = games(quick=3, soak=20)  # a share, not a soak
+    for seed in range(share):
         game = play_game(rules, 3, seed, make_agents(["random"], 3, seed)).game
         acted = {e.get("action") for e in game.events if e["type"] == "acted"}
         played += bool(acted & cards)
         assert len(game.state.shared["action_deck"]) + len(game.state.shared["action_offer"]) + len(
             game.state.shared["action_discard"]
         ) + sum(len([c for c in h if game.bean_name(c) in cards]) for h in game.state.hands) == 3
-    assert played > SEEDS / 2, f"action cards were played in {played} of {SEEDS} games"
+    assert played > share / 2, f"action cards were played in {played} of {share} games"
 
 
 def test_greedy_bots_play_the_action_cards_in_most_games() -> None:
     """The cards' `worth` hints make a greedy bot buy them at the market (the look-ahead
     alone sees a coin paid for one hand card) and play them from the hand."""
     rules = load_ruleset(str(PATH))
-    cards = {"windfall", "good_rain", "compost"}
+    cards = ACTION_CARDS
     with_a_card = total = 0
     for players in (2, 3, 4, 5):
         for seed in range(games(quick=2, soak=20)):
