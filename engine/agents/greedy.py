@@ -23,6 +23,11 @@ from engine.game.view import SeatView
 
 Fields = list[tuple[str | None, int]]
 
+#: Look-aheads (copies of the game) one seat tries in one turn at most: a ruleset with many
+#: actions of many values (50 each) cannot make a bot's turn copy the game thousands of
+#: times. Beyond it only actions with a `worth` hint are weighed.
+MAX_PREVIEWS_PER_TURN = 60
+
 
 class GreedyBot:
     name = "greedy"
@@ -39,6 +44,7 @@ class GreedyBot:
         #: declared actions weighed this turn: (action number, value number, times taken) -> value
         self._weighed: dict[tuple[int, int, int], float] = {}
         self._taken: dict[int, int] = {}
+        self._previews = 0
 
     # ------------------------------------------------------------------ helpers
 
@@ -86,6 +92,7 @@ class GreedyBot:
             self._tried.clear()
             self._weighed.clear()
             self._taken.clear()
+            self._previews = 0
         first = legal[0].kind
         if first == DECLINE:
             return self._answer(view, legal)
@@ -138,7 +145,12 @@ class GreedyBot:
             value = self._weighed.get(key)
             if value is None:
                 hint = view.action_worth(a)
-                value = self._weighed[key] = view.preview(a).value() if hint is None else hint
+                if hint is None:
+                    if self._previews >= MAX_PREVIEWS_PER_TURN:
+                        continue
+                    self._previews += 1
+                    hint = view.preview(a).value()
+                value = self._weighed[key] = hint
             if value > best_value:
                 best, best_value = a, value
         return best

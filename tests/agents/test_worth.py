@@ -175,3 +175,37 @@ def test_a_choices_worth_is_checked() -> None:
     with pytest.raises(BohnError) as caught:
         compile_effect("choose c from cards(hand) worth c { discard([c]) }", env=ENV, name="t")
     assert "L803" in {d.code for d in caught.value.diagnostics}
+
+
+MANY = """\
+extends: base
+effects:
+  +many:
+    effect: |
+      action a(n in [{values}]) on own_turn if counter(owner, "a") == 0 {{ add_counter(owner, "a", 1) }}
+      action b(n in [{values}]) on own_turn if counter(owner, "b") == 0 {{ add_counter(owner, "b", 1) }}
+      action c(n in [{values}]) on own_turn if counter(owner, "c") == 0 worth n - 40 {{ add_counter(owner, "c", 1) gain(owner, 1) }}
+"""
+
+
+def test_the_look_ahead_is_bounded_per_turn(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """150 declared choices: a bot copies the game at most MAX_PREVIEWS_PER_TURN times in a
+    turn, and still weighs every action with a `worth`."""
+    from engine.agents import greedy
+
+    path = tmp_path / "many.yaml"
+    path.write_text(MANY.format(values=", ".join(str(i) for i in range(50))), encoding="utf-8")
+    rules = load_ruleset(str(path))
+    calls: dict[tuple[int, int], int] = {}
+    real = SeatView.preview
+
+    def counted(view: SeatView, action):  # type: ignore[no-untyped-def]
+        key = (view.seat, view.turn)
+        calls[key] = calls.get(key, 0) + 1
+        return real(view, action)
+
+    monkeypatch.setattr(SeatView, "preview", counted)
+    game = play_game(rules, 2, 0, [GreedyBot(0), GreedyBot(1)]).game
+    assert calls and max(calls.values()) == greedy.MAX_PREVIEWS_PER_TURN
+    counters = game.fx.counters if game.fx is not None else {}
+    assert counters.get((0, "c")) == 1 and not counters.get((0, "a")), "the hinted action is still taken, the idle one not"
