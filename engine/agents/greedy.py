@@ -212,10 +212,12 @@ class GreedyBot:
 
     def _pick_offer(self, view: SeatView, fields: Fields) -> Action | None:
         """Build an offer from what the seat sees (the engine need not list them all)."""
+        revealed = view.trade_display()
+        if view.seat != view.active and not any(self._grows(fields, b) for b in revealed):
+            return None  # nothing revealed that this seat grows: no request to make
         mine = [b for b, _ in sorted(fields, key=lambda f: -f[1]) if b is not None]
         hand = view.hand()
         zone = view.trade_zone()
-        revealed = view.trade_display()
         others = [(view.seat + k) % view.players for k in range(1, view.players)]
         seen: dict[int, Fields] = {}  # other seats' fields, looked at once per offer built
 

@@ -359,14 +359,16 @@ class Game:
         fields = self.state.fields[seat]
         fx = self.fx
         empty_ok = not self._one_field_per_bean or (any(not f for f in fields) and not self._grown_elsewhere(seat, bean))
-        if fx is None:
+        if fx is None or (not fx.field_limits and not fx.has("may_plant")):  # no field says more
             return [i for i, f in enumerate(fields) if (empty_ok if not f else bean_of[f[0]] == bean)]
         name = self.state.card_types[bean]
         out = []
+        limits = fx.field_limits
+        asked = fx.has("may_plant")
         for i, f in enumerate(fields):
-            only = fx.field_limits.get((seat, i))
+            only = limits.get((seat, i))
             base = (bean_of[f[0]] == bean if f else (empty_ok or bool(only))) and (not only or name in only)
-            if fx.has("may_plant"):
+            if asked:
                 base = bool(fx.modified("may_plant", base, player=seat, bean=name, field=FieldRef(seat, i)))
             if base:
                 out.append(i)

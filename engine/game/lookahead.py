@@ -96,6 +96,13 @@ def _copy_zones(game: Game, memo: dict[int, Any]) -> None:
     st = game.state
     memo[id(st.bean_of)] = st.bean_of
     memo[id(game._names)] = game._names
+    memo[id(game._listed)] = game._listed  # a tuple of actions: nothing in it changes
+    for shared in (game._step_kinds, game._bean_rules, game._decks):  # the ruleset's, read only
+        memo[id(shared)] = shared
+    for part in _SET_AT_START:
+        value = getattr(game.fx, part, None)
+        if value is not None:
+            memo[id(value)] = value
     # the copy's own random numbers, seeded apart from the game's
     memo[id(st.rng)] = random.Random(game.seed * 1_000_003 + game.actions_taken)
     for zone in st.shared.values():
@@ -111,6 +118,11 @@ def _copy_zones(game: Game, memo: dict[int, Any]) -> None:
             memo[id(planted)] = planted[:]
         memo[id(fields)] = [memo[id(f)] for f in fields]
     memo[id(st.fields)] = [memo[id(f)] for f in st.fields]
+
+
+#: parts of the game's effects made when it starts and only read afterwards (the order
+#: of declarations, the rules of cards): a copy shares them
+_SET_AT_START = ("_rank", "card_triggers", "card_modifiers", "_action_cards", "_values", "_kind_zones")
 
 
 def _atomic(value: Any) -> bool:

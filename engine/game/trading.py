@@ -59,6 +59,8 @@ class Trade(StepRun):
         self.mode = "active"          # active | respond | solicit | closed
         self._resume = "active"       # the mode to return to once an offer is answered
         self.pending: Action | None = None
+        #: the last offer found good, and when (see ``check_proposal``)
+        self._offer_ok: tuple[int, Action | None] = (-1, None)
         self.pending_cards: list[int] = []
         self.responders: list[int] = []
         self.solicit: list[int] = []
@@ -157,6 +159,9 @@ class Trade(StepRun):
         """The seats an offer of ``seat`` to ``target`` (or the table) would reach."""
         n = game.players
         seats = [target] if target != OPEN else [(seat + k) % n for k in range(1, n)]
+        fx = game.fx
+        if fx is None or not fx.has("may_trade"):
+            return seats
         return [s for s in seats if self._may_trade(game, seat, s) and self._may_trade(game, s, seat)]
 
     def _single_offers(self, game: Game, seat: int, target: int) -> list[Action]:
@@ -187,7 +192,9 @@ class Trade(StepRun):
         """Decline, or accept with each distinct way of meeting the wanted types."""
         assert self.pending is not None
         out = [Action(DECLINE, seat)]
-        need = Counter(self.pending.want)
+        need: dict[str, int] = {}  # wanted bean -> how many, in the order first wanted
+        for bean in self.pending.want:
+            need[bean] = need.get(bean, 0) + 1
         chosen: list[CardRef] = []
         pools: dict[str, list[CardRef]] = {}
         names = game._names
@@ -215,6 +222,17 @@ class Trade(StepRun):
         return action.kind == PASS and self.mode == "solicit"
 
     def check_proposal(self, game: Game, action: Action) -> str:
+        """Why the rules refuse ``action`` as an offer now ('' when they take it). An offer
+        found good is remembered until the next action: an agent that asks first (the
+        greedy bot) and then plays it is not checked twice."""
+        if self._offer_ok[0] == game.actions_taken and self._offer_ok[1] == action:
+            return ""
+        problem = self._proposal_problem(game, action)
+        if not problem:
+            self._offer_ok = (game.actions_taken, action)
+        return problem
+
+    def _proposal_problem(self, game: Game, action: Action) -> str:
         active = game.state.active
         if self.mode == "respond":
             return "an offer is waiting for an answer"

@@ -27,7 +27,8 @@ class SeatView:
     # -- the seat's own cards
     def hand(self) -> list[str]:
         g = self._game
-        return [g.bean_name(c) for c in g.state.hands[self.seat]]
+        names = g._names
+        return [names[c] for c in g.state.hands[self.seat]]
 
     def set_aside(self, zone: str = "set_aside") -> list[str]:
         g = self._game
@@ -66,8 +67,8 @@ class SeatView:
     def fields(self, seat: int | None = None) -> list[tuple[str | None, int]]:
         """Each field of ``seat`` as (bean or None, number of beans)."""
         g = self._game
-        s = self.seat if seat is None else seat
-        return [(g.bean_name(f[0]) if f else None, len(f)) for f in g.state.fields[s]]
+        names = g._names
+        return [(names[f[0]] if f else None, len(f)) for f in g.state.fields[self.seat if seat is None else seat]]
 
     def zone(self, zone_id: str) -> list[str]:
         """The beans in a public shared zone (revealed cards, an offer); decks and hidden zones show nothing."""
