@@ -11,30 +11,25 @@ from collections import Counter
 import pytest
 
 from engine.game.core import Game
-from engine.game.invariants import check_cards, check_hand_order
+from engine.game.invariants import InvariantWatch
 from engine.rules.loader import load_ruleset
 from engine.sim.play import make_agents, play_game
-from tests.soak import SOAK, games
+from tests.soak import games
 
 RULESET = "la_isla_bohnita"
 DUEL = "la_isla_bohnita_duel"
-SEEDS = games(quick=2, soak=200)
+SEEDS = games(quick=2, soak=0)  # the soak's 200 seeds per count run in chunks below
+SOAK_SEEDS = 200
+CHUNK = 25
 
 
 def _play(ref: str, players: int, seed: int, bots: list[str], variant: str | None = None) -> tuple[Game, list[str]]:
-    rules = load_ruleset(ref, variant)
-    hands: list[list[int]] = []
-    problems: list[str] = []
-
-    def after(game: Game, action) -> None:  # type: ignore[no-untyped-def]
-        nonlocal hands
-        problems.extend(check_cards(game))
-        if hands:
-            problems.extend(check_hand_order(hands, game.state.hands))
-        hands = [list(h) for h in game.state.hands]
-        problems.extend(f"seat {s} has {len(c)} coins" for s, c in enumerate(game.state.coins) if len(c) < 0)
-
-    game = play_game(rules, players, seed, make_agents(bots, players, seed), record=True, after_action=after).game
+    """One game with every invariant checked after each action (``InvariantWatch`` stops
+    the game with G680 at the first broken one); the problems list stays for callers."""
+    watch = InvariantWatch()
+    game = play_game(load_ruleset(ref, variant), players, seed, make_agents(bots, players, seed),
+                     on_start=watch.start, after_action=watch).game
+    problems = [f"seat {s} has {len(c)} coins" for s, c in enumerate(game.state.coins) if len(c) < 0]
     return game, problems
 
 
@@ -100,3 +95,19 @@ def test_greedy_bots_sail_sell_and_raid_in_most_games() -> None:
         for rule in ("sailing", "selling", "raids"):
             counts[rule] += acted[rule] > 0
     assert all(counts[rule] > n / 2 for rule in ("sailing", "selling", "raids")), f"games with each, of {n}: {dict(counts)}"
+
+
+def _bots(players: int, seed: int) -> list[str]:
+    """Random bots in even seeds, greedy and random seats mixed in odd ones."""
+    return ["random"] if seed % 2 == 0 else (["greedy", "random"] * 4)[:players]
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("first", range(0, SOAK_SEEDS, CHUNK))
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7])
+def test_soak_200_seeds_per_player_count(players: int, first: int) -> None:
+    """200 seeds per player count (2: the Bean Duel), in chunks the workers share."""
+    ref = DUEL if players == 2 else RULESET
+    for seed in range(first, first + CHUNK):
+        game, problems = _play(ref, players, seed, _bots(players, seed))
+        assert game.over and not problems, f"{ref}, {players} players, seed {seed}: {problems[:3]}"
