@@ -13,8 +13,8 @@ Tables:
 - **items** — per purchasable item (building, ship…): share of games in which it was
   bought, the mean turn of purchase, the win share of its holders against the others
   (per seat-game), and the mean final score of holders and others;
-- **actions** — per declared action (played cards, abilities): uses per game and the
-  mean turn of use;
+- **actions** — per declared action (played cards, abilities): uses per game, the share
+  of games in which it was taken at all, and the mean turn of use;
 - **length** — turns per game: mean, median, shortest, longest.
 """
 
@@ -96,7 +96,7 @@ class DesignerTally:
         self.win_units = 0  # wins in units of 1/unit: a tie shares exactly
         self.score_sum = 0
         self.unit = math.lcm(*range(1, max(players, 1) + 1))
-        self.actions: dict[str, list[int]] = {}  # uses, sum of turns
+        self.actions: dict[str, list[int]] = {}  # uses, sum of turns, games with a use
         self.lengths: Counter[int] = Counter()
 
     def add(self, rec: GameRecord) -> None:
@@ -125,9 +125,11 @@ class DesignerTally:
                     row[5] += shares[seat]
                     row[6] += rec.scores[seat]
         for rule, _seat, turn in rec.acted:
-            row = self.actions.setdefault(rule, [0, 0])
+            row = self.actions.setdefault(rule, [0, 0, 0])
             row[0] += 1
             row[1] += turn
+        for rule in {r for r, _, _ in rec.acted}:
+            self.actions[rule][2] += 1
         self.lengths[rec.turns] += 1
 
     def result(self) -> Designer:
@@ -150,7 +152,8 @@ class DesignerTally:
                 "others_mean_score": (self.score_sum - score_h) / count_o if count_o else None,
             })
         action_rows = [{"action": rule, "uses": uses, "uses_per_game": uses / n if n else 0.0,
-                        "mean_turn": turns / uses if uses else None} for rule, (uses, turns) in sorted(self.actions.items())]
+                        "games_share": games / n if n else 0.0,
+                        "mean_turn": turns / uses if uses else None} for rule, (uses, turns, games) in sorted(self.actions.items())]
         total_turns = sum(t * k for t, k in self.lengths.items())
         length: dict[str, Any] = {"mean": total_turns / n if n else None, "median": None, "min": None, "max": None,
                                   "rounds_mean": total_turns / n / self.players if n else None}
@@ -206,9 +209,10 @@ def text_lines(d: Designer, name: Callable[[str], str] = str) -> list[str]:
                        f"{_num(r['holders_win_share'], pct=True):>13}{_num(r['others_win_share'], pct=True):>12}"
                        f"{_num(r['holders_mean_score']):>15}{_num(r['others_mean_score']):>14}")
     if d.actions:
-        out += ["", f"  {'action':<22}{'uses/game':>10}{'turn':>7}"]
+        out += ["", f"  {'action':<22}{'uses/game':>10}{'games':>8}{'turn':>7}"]
         for r in d.actions:
-            out.append(f"  {name(r['action']):<22}{r['uses_per_game']:>10.2f}{_num(r['mean_turn'], 1):>7}")
+            out.append(f"  {name(r['action']):<22}{r['uses_per_game']:>10.2f}{_num(r['games_share'], pct=True):>8}"
+                       f"{_num(r['mean_turn'], 1):>7}")
     return out
 
 

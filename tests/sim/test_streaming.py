@@ -30,7 +30,7 @@ def test_running_mean_and_interval_match_the_textbook() -> None:
 def test_designer_tally_folds_records_without_keeping_them() -> None:
     games = [
         GameRecord(harvests=[("blue", 4, 1, False), ("red", 3, 2, True)], bought=[("mill", "mills", 0, 5), ("mill", "mills", 0, 9)],
-                   acted=[("raid", 1, 3)], scores=[10, 6, 10], winners=[0, 2], turns=30),
+                   acted=[("raid", 1, 3), ("raid", 2, 5)], scores=[10, 6, 10], winners=[0, 2], turns=30),
         GameRecord(harvests=[("blue", 6, 2, False)], bought=[("mill", "mills", 1, 7)], scores=[4, 8, 5], winners=[1], turns=20),
         GameRecord(scores=[1, 2, 3], winners=[2], turns=25),
         GameRecord(scores=[5, 5, 5], winners=[0, 1, 2], turns=40),
@@ -50,5 +50,6 @@ def test_designer_tally_folds_records_without_keeping_them() -> None:
     assert mill["others_mean_score"] == pytest.approx((6 + 10 + 4 + 5 + 1 + 2 + 3 + 5 + 5 + 5) / 10)
     blue = next(r for r in d.beans if r["bean"] == "blue")
     assert (blue["harvests"], blue["beans_per_harvest"], blue["harvests_per_game"]) == (2, 5.0, 0.5)
-    assert d.actions == [{"action": "raid", "uses": 1, "uses_per_game": 0.25, "mean_turn": 3.0}]
+    # two raids in one game: a use share of one game in four
+    assert d.actions == [{"action": "raid", "uses": 2, "uses_per_game": 0.5, "games_share": 0.25, "mean_turn": 4.0}]
     assert not hasattr(tally, "records")
