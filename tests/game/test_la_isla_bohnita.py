@@ -111,3 +111,17 @@ def test_soak_200_seeds_per_player_count(players: int, first: int) -> None:
     for seed in range(first, first + CHUNK):
         game, problems = _play(ref, players, seed, _bots(players, seed))
         assert game.over and not problems, f"{ref}, {players} players, seed {seed}: {problems[:3]}"
+
+
+def test_every_gap_of_the_issue_is_named() -> None:
+    """Issue 13, point 7: each gap is a named assumption (inherited by the Duel), each
+    contradiction an option with both readings; `bohn rules show` prints them all."""
+    duel = load_ruleset(DUEL)
+    named = {a.id for a in duel.assumptions}
+    assert {"mocha_beanometer", "isla_wax_bean", "harbour_row_top", "ships_between_turns", "loading_on_every_arrival",
+            "raid_needs_matching_cargo", "refill_short_deck", "duel_end", "duel_mocha"} <= named
+    assert "empty_discard_ends_game" in named  # the base game's stays
+    isla = load_ruleset(RULESET)
+    assert set(isla.options["second_ship_price"].choices) == {"by_player_count", "flat_five"}
+    assert set(isla.options["removal_table"].choices) == {"base_game", "expansion_set"}
+    assert len(duel.options["duel_removal"].choices) == 4 and "removal_table" not in duel.options
