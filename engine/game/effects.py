@@ -465,7 +465,8 @@ class GameEffects:
     def ask(self, player: int, prompt: str) -> bool:
         return bool(self.choose(player, [True, False], prompt, False))
 
-    def choose_secretly(self, choosers: Sequence[tuple[int, list[Any]]], count: int, prompt: str) -> list[list[Any]]:
+    def choose_secretly(self, choosers: Sequence[tuple[int, list[Any]]], count: int, prompt: str,
+                        worths: Sequence[list[float]] | None = None) -> list[list[Any]]:
         """A simultaneous secret choice: each player in turn picks ``count`` of their
         options one at a time (the picks shrink the options), nothing changes in the game
         until all have picked, and ``secret`` holds the picks so far, which only the
@@ -474,20 +475,27 @@ class GameEffects:
         out: list[list[Any]] = []
         self.secret = {}
         try:
-            for player, options in choosers:
+            for number, (player, options) in enumerate(choosers):
                 left: list[Any] = list(options)
+                worth_left = list(worths[number]) if worths is not None else None
                 mine: list[Any] = []
                 self.secret[player] = mine
                 wanted = min(count, len(left))
                 for k in range(wanted):
                     label = f"{prompt} ({k + 1} of {wanted})"
-                    index = self.choice_hook(player, left, label, False)
+                    self.choice_worths = list(worth_left) if worth_left is not None else None  # a bot's hint
+                    try:
+                        index = self.choice_hook(player, left, label, False)
+                    finally:
+                        self.choice_worths = None
                     if index is None:
                         index = 0
                     if not 0 <= index < len(left):
                         raise BohnError.one("L813", f"choice {index} is not one of the {len(left)} options of `{label}`")
                     self.game.emit("chose", seat=player, prompt=label, index=index, options=len(left), secret=True)
                     mine.append(left.pop(index))
+                    if worth_left is not None:
+                        worth_left.pop(index)
                 out.append(list(mine))
         finally:
             self.secret = {}

@@ -173,6 +173,8 @@ class SecretChoose(Node):
     options: Expr
     count: Expr | None
     body: tuple[Stmt, ...]
+    #: ``worth EXPR``: what each option (bound to VAR, one item) is worth to its picker, for bots
+    worth: Expr | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -226,6 +226,10 @@ class Checker:
             element = self._element(self.expr(s.options, inner), s.options.span, "`secretly … choose`")
             if s.count is not None:
                 self.expect(s.count, scope, "int", "a secret choice's count")
+            if s.worth is not None:
+                hint = dict(inner)
+                hint[s.var] = element
+                self.worth(s.worth, hint, "a choice's worth")
             inner[s.var] = "list[any]" if element == "any" else f"list[{element}]"
             self.block(s.body, inner)
         elif isinstance(s, A.Cancel):

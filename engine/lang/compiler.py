@@ -578,6 +578,7 @@ class Compiler:
         pvar, var, players, options, body, span = s.player_var, s.var, self.expr(s.players), self.expr(s.options), \
             self.block(s.body), s.span
         count = self.expr(s.count) if s.count is not None else None
+        worth = self.expr(s.worth) if s.worth is not None else None
 
         def secret(ctx: Ctx) -> None:
             seats: list[Any] = []
@@ -585,11 +586,20 @@ class Compiler:
                 if p not in seats:
                     seats.append(p)
             choosers = []
+            worths: list[list[float]] | None = [] if worth is not None else None
             for p in seats:
                 ctx.vars[pvar] = p
-                choosers.append((p, list(options(ctx))))
+                opts = list(options(ctx))
+                choosers.append((p, opts))
+                if worths is not None and worth is not None:  # each option's worth to its picker, on a budget of its own
+                    hint = Ctx(ctx.world, dict(ctx.vars), [MAX_STEPS], ctx.rule)
+                    mine: list[float] = []
+                    for option in opts:
+                        hint.vars[var] = option
+                        mine.append(float(worth(hint)))
+                    worths.append(mine)
             n = count(ctx) if count is not None else 1
-            picks = ctx.world.choose_secretly(choosers, max(0, n), f"{ctx.rule}: secretly choose {var}")
+            picks = ctx.world.choose_secretly(choosers, max(0, n), f"{ctx.rule}: secretly choose {var}", worths)
             for p, mine in zip(seats, picks):
                 ctx.budget[0] -= 1 + len(mine)
                 if ctx.budget[0] < 0:

@@ -197,8 +197,8 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
 
     @v_args(meta=True)
     def secret_stmt(self, meta: Any, c: list[Any]) -> A.SecretChoose:
-        pvar, players, var, options, count, body = c
-        return A.SecretChoose(self._tok(var), str(pvar), players, str(var), options, count, body)
+        pvar, players, var, options, count, worth, body = c
+        return A.SecretChoose(self._tok(var), str(pvar), players, str(var), options, count, body, worth)
 
     def secret_count(self, c: list[Any]) -> A.Expr:
         return c[0]

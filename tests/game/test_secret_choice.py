@@ -77,3 +77,27 @@ def test_bots_answer_it_and_the_log_replays_it(bohn: Any, tmp_path: Path) -> Non
         assert any(e.get("type") == "chose" and e.get("secret") for e in events)
         replayed = bohn("replay", str(log))
         assert replayed.code == 0 and "no divergence" in replayed.out, replayed.out
+
+
+def test_the_greedy_bot_picks_the_options_worth_most(tmp_path: Path) -> None:
+    path = tmp_path / "vaults.yaml"
+    path.write_text(RULES.replace("count 2 {", "count 2 worth 100 - picks.bean.count {"), encoding="utf-8")
+    from engine.agents.greedy import GreedyBot
+    from engine.sim.play import route_choices
+
+    rules = load_ruleset(str(path))
+    game = Game(rules, 2, 11)
+    hands = [list(h) for h in game.state.hands]
+    views = [SeatView(game, s) for s in range(2)]
+    route_choices(game, [GreedyBot(1), GreedyBot(2)], views)
+    assert game.fx is not None
+    fx = game.fx
+    # run the opening turn's secret choice again, now answered by the greedy bots
+    game.state.hands[0][:], game.state.hands[1][:] = hands[0], hands[1]
+    for seat in range(2):
+        game.state.per_player["vault"][seat].clear()
+    fx.fire("turn_began", {"player": 0})
+    for seat in range(2):
+        counts = sorted(rules.bean(game.bean_name(c)).count for c in hands[seat])
+        picked = sorted(rules.bean(game.bean_name(c)).count for c in game.state.per_player["vault"][seat])
+        assert picked == counts[:2], f"seat {seat} keeps its two most valuable (rarest) beans"
