@@ -3,7 +3,9 @@
 ``arrange`` takes cards of the named beans out of the game's own cards, so the card
 count stays exactly that of the ruleset and player count. What the spec does not name
 keeps its dealt contents where possible; cards left over go to the bottom of the draw
-pile in their shuffled order (or to a named zone with ``rest_to``).
+pile in their shuffled order (or to a named zone with ``rest_to``), except cards of a
+kind that may not be there: they go under the shared zone their kind starts in (unless
+the spec fixes that zone).
 
 Spec keys (all optional): ``active``, ``turn``, ``runouts``; ``draw_pile`` (top card
 first), ``discard`` (top card last); any other shared zone id; ``hands`` /
@@ -108,6 +110,11 @@ def arrange(game: Game, spec: Mapping[str, Any]) -> None:
             free.difference_update(field)
     leftovers = [c for c in everything if c in free]
     rest_to = spec.get("rest_to", deck_id)
+    homes = _homes(game, rest_to, set(shared_placed))
+    if homes:  # a card whose kind may not lie where the rest goes returns under its own start pile
+        for zone_id in dict.fromkeys(homes.values()):
+            st.shared[zone_id][:0] = [c for c in leftovers if homes.get(st.bean_of[c]) == zone_id]
+        leftovers = [c for c in leftovers if st.bean_of[c] not in homes]
     if rest_to == deck_id:
         st.deck[:0] = leftovers  # the bottom of the deck is the start of the list
     else:
@@ -132,6 +139,18 @@ def arrange(game: Game, spec: Mapping[str, Any]) -> None:
         game.items.enforce_owner_limit()
     _set_counters(game, spec.get("counters", {}))
     game.restart_turn(spec.get("phase"), step=spec.get("step"), resume=bool(spec.get("resume", False)))
+
+
+def _homes(game: Game, rest_to: str, fixed: set[str]) -> dict[int, str]:
+    """Card type -> the shared zone its kind starts in, for kinds whose ``zones`` leave
+    out ``rest_to`` (an order card displaced from a hand may not lie on the draw pile),
+    unless the set-up fixes that zone's contents."""
+    st = game.state
+    homes: dict[int, str] = {}
+    for kind in game.rules.kinds:
+        if kind.zones and rest_to not in kind.zones and kind.starts_in in st.shared and kind.starts_in not in fixed:
+            homes.update((t, kind.starts_in) for t, k in enumerate(st.type_kinds) if k == kind.id)
+    return homes
 
 
 SETUP_KEYS = ("active", "turn", "runouts", "final_round", "phase", "step", "resume", "counters", "rest_to", "items",
