@@ -152,3 +152,97 @@ def test_a_rule_from_another_file_is_a_divergence(tmp_path: Path) -> None:
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     result = replay(path)
     assert not result.ok and result.line == number
+
+
+def _no_trading_log(tmp: Path, trading: bool = False) -> Path:
+    from engine.sim.play import make_agents, play_game
+
+    agents = make_agents(["greedy"], 3, 5)
+    played = play_game(load_ruleset("base"), 3, 5, agents, trading=trading)
+    path = tmp / f"game-{trading}.jsonl"
+    log.write(path, log.header(played.game, "base", [a.name for a in agents]),
+              log.entries(played.game.events, played.actions, played.action_positions))
+    return path
+
+
+def _edit_header(path: Path, drop: str) -> None:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    head = json.loads(lines[0])
+    del head[drop]
+    lines[0] = log.dumps(head)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def test_a_game_without_trading_replays_without_trading(tmp_path: Path) -> None:
+    path = _no_trading_log(tmp_path)
+    result = replay(path)
+    assert result.ok, (result.line, result.message)
+    _edit_header(path, "trading")  # a header without the key means a game with trading
+    assert not replay(path).ok
+
+
+def test_a_header_without_trading_means_a_game_with_trading(tmp_path: Path) -> None:
+    path = _no_trading_log(tmp_path, trading=True)
+    _edit_header(path, "trading")
+    result = replay(path)
+    assert result.ok, (result.line, result.message)
+
+
+def test_a_log_missing_its_last_events_says_how_many_each_side_has(tmp_path: Path) -> None:
+    path = _no_trading_log(tmp_path)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    events = sum(1 for line in lines[1:] if json.loads(line)["type"] != "action")
+    path.write_text("\n".join(lines[:-2]) + "\n", encoding="utf-8")  # the game's last two events cut off
+    result = replay(path)
+    assert not result.ok and result.line is None
+    assert result.message == f"the log has {events - 2} events, the re-run {events}"
+
+
+def test_more_failures_than_shown_are_summed_up_with_their_codes() -> None:
+    from engine.sim.failures import GameFailure, failure_lines
+
+    failures = [GameFailure(seed, code, "stuck", "") for seed, code in enumerate(["G640"] * 5 + ["G680", "G640", "G680"])]
+    lines = failure_lines(failures, 20, lambda seed: f"replay {seed}")
+    assert lines[0] == "  8 of 20 game(s) stopped with an error and are not counted:"
+    assert lines[1:3] == ["    seed 0: error G640: stuck", "      replay: replay 0"]
+    assert lines[-1] == "    … and 3 more (G640, G680)"
+
+
+def test_a_comparison_of_two_games_gives_a_difference_and_its_error() -> None:
+    from engine.sim.simulate import compare_report
+
+    a = _stats([[0, 0], [0, 0]])
+    b = _stats([[1, 1], [3, 3]])  # differences 1 and 3: mean 2, sample variance 2, se 1
+    mean, se, n = paired_difference(a, b)
+    assert (mean, n) == (2.0, 2) and math.isclose(se, 1.0)
+    lines = compare_report(a, b)
+    assert lines[0] == "base vs base, the same 2 seeds:"
+    assert "difference +2.00 ± 1.00 (standard error) — no clear difference" in lines[1]
+
+
+def test_statistics_of_no_finished_game_are_zero_and_seats_have_their_mean() -> None:
+    from engine.sim.simulate import SeatStats
+
+    empty = Stats("base", None, 2, 0, [SeatStats(), SeatStats()], [], 0, 0.0)
+    data = empty.to_json()
+    assert data["mean_score"] == 0.0 and data["mean_turns"] == 0.0
+    assert data["seats"] == [{"seat": 0, "win_share": 0.0, "mean_score": 0.0}, {"seat": 1, "win_share": 0.0, "mean_score": 0.0}]
+
+
+def test_designer_text_and_csv_show_rounds_and_action_rows() -> None:
+    from engine.sim.designer import Designer, csv_text, text_lines
+
+    d = Designer(2, [], [], [{"action": "market", "uses": 3, "uses_per_game": 1.5, "mean_turn": 4.0}],
+                 {"mean": 40.0, "median": 40.0, "min": 38, "max": 42, "rounds_mean": 10.0})
+    text = text_lines(d)
+    assert text[0] == "  game length: 40.0 turns on average (10.0 rounds), median 40.0, shortest 38, longest 42"
+    assert text[-1] == f"  {'market':<22}{'1.50':>10}{'4.0':>7}"
+    rows = csv_text([("base", d)]).splitlines()
+    assert "base,actions,market,uses_per_game,1.5" in rows and "base,length,,rounds_mean,10.0" in rows
+
+
+def test_narration_counts_repeated_beans() -> None:
+    from engine.sim.narrate import beans
+
+    assert beans(["blue", "blue", "red"], str.upper) == "2× BLUE, RED"
+    assert beans([], str) == "nothing"

@@ -32,3 +32,17 @@ def test_plain_lines_elsewhere() -> None:
         report(done, 100)
     lines = out.getvalue().splitlines()
     assert lines[-1] == "100/100 combinations" and len(lines) == 11 and "\r" not in out.getvalue()
+
+
+def test_the_bar_shows_the_rate_and_the_time_left(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import time
+
+    clock = iter([100.0, 110.0, 120.0])  # created, 5 of 10 done ten seconds later, all done at 20 s
+    monkeypatch.setattr(time, "perf_counter", lambda: next(clock))
+    monkeypatch.setenv("COLUMNS", "80")
+    out = _Terminal()
+    report = progress_bar(out)
+    report(5, 10)
+    assert out.getvalue().endswith(" 5/10 games, 0.5/s, 10s left\033[K")
+    report(10, 10)
+    assert out.getvalue().endswith(" 10/10 games, 0.5/s, 20s\033[K\n")
