@@ -267,7 +267,8 @@ class Game:
         is protected unless every field holds at most one (or, worded strictly, exactly one)."""
         fx = self.fx
         protection = self._protection
-        if protection == "at_most_one" and (fx is None or not fx.has("may_harvest")):
+        asked = fx is not None and fx.applies("may_harvest", seat)
+        if protection == "at_most_one" and not asked:
             # the rulebook's protection, the common case: fields of two or more beans,
             # or every planted field when none holds more than one
             fields = self.state.fields[seat]
@@ -281,18 +282,24 @@ class Game:
         else:
             singles = max(sizes, default=0) <= 1
         allowed = [i for i, n in enumerate(sizes) if n >= 2 or (n == 1 and singles)]
-        if fx is not None and fx.has("may_harvest"):
+        if fx is not None and asked:
             allowed = [i for i, n in enumerate(sizes)
                        if n and fx.modified("may_harvest", i in allowed, player=seat, field=FieldRef(seat, i))]
         return allowed
 
     def field_price(self, seat: int) -> int:
         fx = self.fx
-        return self.row.field_price if fx is None else fx.modified("field_price", self.row.field_price, player=seat)
+        if fx is None or not fx.applies("field_price", seat):
+            return self.row.field_price
+        return fx.modified("field_price", self.row.field_price, player=seat)
 
     def max_fields(self, seat: int) -> int:
         fx = self.fx
-        return self.row.max_fields if fx is None else min(MAX_FIELDS, fx.modified("max_fields", self.row.max_fields, player=seat))
+        if fx is None:
+            return self.row.max_fields
+        if not fx.applies("max_fields", seat):
+            return min(MAX_FIELDS, self.row.max_fields)
+        return min(MAX_FIELDS, fx.modified("max_fields", self.row.max_fields, player=seat))
 
     def can_buy_field(self, seat: int) -> bool:
         if self.fx is None:
@@ -310,7 +317,7 @@ class Game:
         """May ``seat`` trade or donate ``card``? Its kind says, then ``may_trade_card`` rules."""
         allowed = not self._untradable or self.state.bean_of[card] not in self._untradable
         fx = self.fx
-        if fx is not None and fx.has("may_trade_card"):
+        if fx is not None and fx.applies("may_trade_card", seat):
             return bool(fx.modified("may_trade_card", allowed, player=seat, card=card))
         return allowed
 
@@ -359,12 +366,12 @@ class Game:
         fields = self.state.fields[seat]
         fx = self.fx
         empty_ok = not self._one_field_per_bean or (any(not f for f in fields) and not self._grown_elsewhere(seat, bean))
-        if fx is None or (not fx.field_limits and not fx.has("may_plant")):  # no field says more
+        asked = fx is not None and fx.applies("may_plant", seat)
+        if fx is None or (not fx.field_limits and not asked):  # no field or rule says more
             return [i for i, f in enumerate(fields) if (empty_ok if not f else bean_of[f[0]] == bean)]
         name = self.state.card_types[bean]
         out = []
         limits = fx.field_limits
-        asked = fx.has("may_plant")
         for i, f in enumerate(fields):
             only = limits.get((seat, i))
             base = (bean_of[f[0]] == bean if f else (empty_ok or bool(only))) and (not only or name in only)

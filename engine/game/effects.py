@@ -29,8 +29,8 @@ from bisect import bisect_right
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from engine.errors import BohnError, Span
-from engine.lang.compiler import (MAX_STEPS, Compiled, CompiledAction, CompiledModifier, CompiledTrigger, fire, modifier_stage,
-                                  modify, new_ctx)
+from engine.lang.compiler import (MAX_STEPS, Compiled, CompiledAction, CompiledModifier, CompiledTrigger, _hears, fire,
+                                  modifier_stage, modify, new_ctx)
 from engine.lang.world import CancelAction, FieldRef, ZoneRef
 
 if TYPE_CHECKING:
@@ -224,6 +224,20 @@ class GameEffects:
 
     def has(self, query: str) -> bool:
         return query in self.modifiers
+
+    def applies(self, query: str, seat: int) -> bool:
+        """Whether some rule could change ``seat``'s answer to ``query`` (a rule of a card
+        may, whoever holds it): when none does, ``modified`` returns the value it is given,
+        so a caller asking once per field can skip the asking altogether."""
+        if self.card_modifiers and query in self.card_modifiers:
+            return True
+        mods = self.modifiers.get(query)
+        if not mods:
+            return False
+        for mod, owner in mods:
+            if mod.query == query and _hears(mod.by, seat, owner, self):
+                return True
+        return False
 
     def listens(self, event: str) -> bool:
         return event in self.triggers
