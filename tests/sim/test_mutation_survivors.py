@@ -247,3 +247,28 @@ def test_narration_counts_repeated_beans() -> None:
 
     assert beans(["blue", "blue", "red"], str.upper) == "2× BLUE, RED"
     assert beans([], str) == "nothing"
+
+
+def test_narration_of_coins_and_the_deck_reads_as_english() -> None:
+    from engine.sim.narrate import describe
+
+    names = ["ann", "bob"]
+    said = [describe(e, names) for e in (
+        {"type": "harvested", "seat": 0, "beans": 3, "bean": "red", "coins": 1},
+        {"type": "harvested", "seat": 1, "beans": 4, "bean": "red", "coins": 2, "final": True},
+        {"type": "gained", "seat": 0, "coins": 1}, {"type": "gained", "seat": 0, "coins": 0},
+        {"type": "paid", "seat": 1, "coins": 1}, {"type": "paid", "seat": 1, "coins": 3}, {"type": "paid", "seat": 1, "coins": 0},
+        {"type": "deck_ran_out", "runout": 3, "final": True}, {"type": "deck_ran_out", "runout": 1, "final": False},
+    )]
+    assert said == ["ann harvested 3× red for 1 coin", "bob harvested 4× red for 2 coins at the end",
+                    "ann gained 1 coin", None, "bob paid 1 coin", "bob paid 3 coins", None,
+                    "the deck ran out (3, the last time)", "the deck ran out (1)"]
+
+
+def test_progress_counts_every_game_up_to_the_total() -> None:
+    from engine.sim.simulate import simulate
+
+    seen: list[tuple[int, int]] = []
+    simulate(load_ruleset("base"), 3, 3, progress=lambda done, total: seen.append((done, total)), stats=False)
+    assert seen and seen[-1] == (3, 3) and all(0 < d <= 3 and t == 3 for d, t in seen)
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
