@@ -141,3 +141,13 @@ def test_a_scenario_without_players_or_ruleset_names_the_missing_one(tmp_path: P
         with pytest.raises(BohnError) as info:
             load_scenarios(f)
         assert info.value.diagnostics[0].message == f"scenario `x` needs `{missing}` (here or at the top of the file)"
+
+
+def test_winners_before_the_end_hand_sizes_and_items_of_a_game_without_items(tmp_path: Path) -> None:
+    text = ("ruleset: base\nplayers: 4\nscenarios:\n  - name: x\n    setup:\n      hands: {0: [chili, wax]}\n"
+            "    steps:\n      - expect: {items_available: [], items_removed: [], items: {0: []}}\n      - expect: EXPECT\n")
+    assert _outcome(tmp_path, text.replace("EXPECT", "{hand_sizes: {0: 2}}")) is None
+    report = _outcome(tmp_path, text.replace("EXPECT", "{hand_sizes: {0: 3}, winners: []}"))
+    assert report is not None
+    assert "hand_sizes.0:\n    expected: 3\n    actual:   2" in report
+    assert "winners:\n    expected: []\n    actual:   None" in report, "no winners before the game is over"
