@@ -151,3 +151,34 @@ def test_winners_before_the_end_hand_sizes_and_items_of_a_game_without_items(tmp
     assert report is not None
     assert "hand_sizes.0:\n    expected: 3\n    actual:   2" in report
     assert "winners:\n    expected: []\n    actual:   None" in report, "no winners before the game is over"
+
+
+ZONES = """\
+ruleset: base
+players: 4
+scenarios:
+  - name: sizes
+    setup:
+      hands: {0: [chili, wax]}
+      draw_pile: [red, soy, blue]
+      rest_to: out_of_game
+    steps:
+      - expect: EXPECT
+"""
+
+
+def test_zone_sizes_decider_step_and_the_draw_pile_top_first(tmp_path: Path) -> None:
+    good = "{zone_sizes: {draw_pile: 3, discard: 0}, decider: 0, step: plant_from_hand, active: 0, turn: 1, draw_pile: [red, soy]}"
+    assert _outcome(tmp_path, ZONES.replace("EXPECT", good)) is None, _outcome(tmp_path, ZONES.replace("EXPECT", good))
+    report = _outcome(tmp_path, ZONES.replace("EXPECT", "{zone_sizes: {draw_pile: 2}, decider: 1, draw_pile: [soy]}"))
+    assert report is not None
+    assert "zone_sizes.draw_pile:\n    expected: 2\n    actual:   3" in report
+    assert "decider:\n    expected: 1\n    actual:   0" in report
+    assert "draw_pile:\n    expected: ['soy']\n    actual:   ['red']" in report
+
+
+def test_an_unknown_zone_or_expectation_is_named(tmp_path: Path) -> None:
+    report = _outcome(tmp_path, ZONES.replace("EXPECT", "{zone_sizes: {hand: 2}}"))
+    assert report is not None and "error T701: no shared zone `hand`" in report
+    report = _outcome(tmp_path, ZONES.replace("EXPECT", "{revealedd: [soy]}"))
+    assert report is not None and "error T701: cannot check `revealedd`: not an expectation or a zone (did you mean `revealed`?)" in report
