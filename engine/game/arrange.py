@@ -143,7 +143,7 @@ def arrange(game: Game, spec: Mapping[str, Any]) -> None:
 
 def _homes(game: Game, rest_to: str, fixed: set[str]) -> dict[int, str]:
     """Card type -> the shared zone its kind starts in, for kinds whose ``zones`` leave
-    out ``rest_to`` (an order card displaced from a hand may not lie on the draw pile),
+    out ``rest_to`` (a card displaced from a hand whose kind may not lie on the draw pile),
     unless the set-up fixes that zone's contents."""
     st = game.state
     homes: dict[int, str] = {}
