@@ -2,7 +2,8 @@
 
 It plants to avoid ruinous harvests (matching field first, then an empty one, and it
 skips the optional second plant when that would block a field), harvests when a field
-cannot earn more, buys an extra field while the game still has a long way to go, buys
+cannot earn more, buys an extra field while the game still has a long way to go (on the
+deck's last pass: while a dozen cards per coin of its price are still to come), buys
 the dearest item it can afford whenever it can (an item's price counts at the end, so
 buying turns coins into score plus the item's attribute and the bonus for owning many),
 gives away revealed cards it cannot use, offers unwanted hand cards for beans it grows,
@@ -22,6 +23,9 @@ from engine.game.actions import ACCEPT, ACT, BUY_FIELD, BUY_ITEM, DECLINE, DISCA
 from engine.game.view import SeatView
 
 Fields = list[tuple[str | None, int]]
+
+#: Cards still to come in the deck's last pass, per coin a field costs, for the field to pay.
+FIELD_PAYBACK_CARDS = 12
 
 #: Look-aheads (copies of the game) one seat tries in one turn at most: a ruleset with many
 #: actions of many values (50 each) cannot make a bot's turn copy the game thousands of
@@ -156,8 +160,15 @@ class GreedyBot:
         return best
 
     def _wants_field(self, view: SeatView) -> bool:
+        """Buy a field while the game has a long way to go: before the deck's last pass, or
+        on it while about a dozen cards per coin of the price are still to come (at two
+        players the whole game is one pass, and a third field for 3 coins bought early
+        gains about one point a game against a bot that never buys)."""
         runouts, end = view.runouts()
-        return runouts < end - 1 and view.coins() >= view.field_limits()[2]
+        price = view.field_limits()[2]
+        if view.coins() < price:
+            return False
+        return runouts < end - 1 or (runouts == end - 1 and view.deck_size() >= FIELD_PAYBACK_CARDS * max(price, 1))
 
     def _plant(self, view: SeatView, legal: list[Action], fields: Fields, harvests: list[Action]) -> Action:
         plants = [a for a in legal if a.kind == PLANT]
