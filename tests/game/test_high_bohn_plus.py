@@ -15,9 +15,9 @@ from engine.sim.play import make_agents, play_game
 from tests.soak import games
 
 VARIANTS: list[str | None] = [None, "sell_hands", "active_retrades"]
-#: seeds per player count: a game with the invariant watch takes about 0.5 s on the shared
+#: seeds per player count: a game with the invariant watch takes 0.25-0.5 s of CPU on the shared
 #: machine, so the quick pass plays one per count and variant; the soak plays 200 per count
-#: of the rules as printed and 60 per count of each variant (about 13 CPU minutes in all).
+#: of the rules as printed and 60 per count of each variant (1,600 games, 7-13 CPU minutes).
 #: `bohn simulate --ruleset high_bohn_plus --variant V --players N --games 200 --check`
 #: plays the full 200 of a variant.
 SEEDS = {None: games(quick=1, soak=200), "sell_hands": games(quick=1, soak=60), "active_retrades": games(quick=1, soak=60)}
