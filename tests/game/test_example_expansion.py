@@ -14,8 +14,9 @@ from engine.sim.play import make_agents, play_game
 from tests.soak import games
 
 PATH = Path(__file__).resolve().parents[2] / "rulesets" / "examples" / "bean_market.yaml"
-#: seeds per player count: 200 in the soak (tests/soak.py; about 0.3 s a game with the
-#: watch, so some 4 CPU minutes for the 800 games), 3 in the quick pass.
+#: seeds per player count: 200 in the soak (tests/soak.py), 3 in the quick pass. A game
+#: with the watch took 0.9-1.6 s on the shared 2-core machine (action cards going round
+#: make games busier), so the 800 soak games are some 15 CPU minutes, spread by xdist.
 SEEDS = games(quick=3, soak=200)
 #: seeds per test item, so that pytest-xdist spreads the soak over its workers
 CHUNK = 50
