@@ -1,6 +1,6 @@
 """Games per second on one core for the base game, 4 players.
 
-    python bench/bench_engine.py [--games N] [--profile]
+    python bench/bench_engine.py [--games N] [--only base|high_bohn] [--profile]
 
 It measures the engine that ``import engine`` finds: install with
 ``BOHN_COMPILE=1 pip install .`` (not editable) to measure the compiled build.
@@ -52,11 +52,16 @@ def run(label: str, games: int, bots: str, trading: bool, record: bool, ruleset:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--only", choices=("base", "high_bohn"), help="time only the base game's or High Bohn's runs")
     parser.add_argument("--profile", action="store_true", help="profile the greedy, trading run")
     args = parser.parse_args()
     if args.profile:
         cProfile.runctx("run('greedy, trading', args.games, 'greedy', True, False)", globals(), locals(), "/tmp/bohn.prof")
         pstats.Stats("/tmp/bohn.prof").sort_stats("tottime").print_stats(20)
+        return
+    if args.only == "high_bohn":
+        run("High Bohn, greedy bots, trading on", args.games, "greedy", True, False, "high_bohn")
+        run("High Bohn + Cognac, greedy bots", args.games, "greedy", True, False, "high_bohn", "cognac")
         return
     import plain_sim
 
@@ -73,6 +78,8 @@ def main() -> None:
     run("random bots, trading off, no log", args.games, "random", False, False)
     run("greedy bots, trading on, no log", args.games, "greedy", True, False)
     run("greedy bots, trading on, event log", args.games, "greedy", True, True)
+    if args.only == "base":
+        return
     run("High Bohn, greedy bots, trading on", args.games, "greedy", True, False, "high_bohn")
     run("High Bohn + Cognac, greedy bots", args.games, "greedy", True, False, "high_bohn", "cognac")
     run("High Bohn Plus, greedy bots, trading on", args.games, "greedy", True, False, "high_bohn_plus")

@@ -94,6 +94,8 @@ CODES: dict[str, CodeInfo] = {
     "R420": CodeInfo("trade source not traded from", "`received_from` keys must be `hand` or zones listed in the step's `also_from`."),
     "R460": CodeInfo("set-up deals a kind where it may not go", "Deal a kind's cards only to zones its `zones` list, or add the zone there."),
     "R461": CodeInfo("planted kind kept off the fields", "A kind with `plant: true` lists the fields zone among its `zones` (or lists no zones)."),
+    "R462": CodeInfo("purchase zones misplaced", "A kind with `buy` starts in a shared zone that is not a deck (its cards for sale); `buy.to` is a per-player zone and `buy.removed_to` a shared one, both among the kind's `zones`."),
+    "R463": CodeInfo("bought card without its price", "A kind with `buy` declares `price: number` (and `group: text`, `pay_with: bean` if it uses them), and every card gives its price."),
     "R470": CodeInfo("option choice the engine ignores", "The engine gives this option only the choices it lists; change the outcome with a modifier (`modify tie_break = …`) instead."),
     "R471": CodeInfo("option nobody reads", "An option the engine does not read must be read by an effect with `option(\"name\")`, or removed."),
     "R480": CodeInfo("option patch for an unknown choice", "Each key of an option's `patches` must be one of its `choices`."),

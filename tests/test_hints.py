@@ -62,6 +62,10 @@ TOPICS: dict[str, tuple[str, str]] = {
     "R454": ("must be a", "type"),
     "R455": ("fields", "game_started"),
     "R456": ("card kind", "cards:"),
+    "R460": ("set-up deals", "zones"),
+    "R461": ("planted", "fields"),
+    "R462": ("zone", "zone"),
+    "R463": ("bought", "price"),
     "S201": ("missing required key", "key"),
     "S202": ("unknown key", "spelling"),
     "S203": ("not of type", "type"),
@@ -116,10 +120,10 @@ def _hint(d) -> str:  # type: ignore[no-untyped-def]
 
 
 def test_bad_pay_with_hint_speaks_of_beans_not_removal(tmp_path: Path) -> None:
-    [d] = _ruleset(tmp_path, "extends: high_bohn\nid: h\nname: h\nitems:\n"
-                             "  +mill_1: {name: 1 Mill, group: mill, price: 1, pay_with: coffe, description: x}\n")
-    assert d.code == "R406" and "paid with `coffe`" in d.message and "did you mean `coffee`?" in d.message
-    assert "items are paid with one" in _hint(d) and (d.span.line, d.span.col) == (5, 60)
+    [d] = _ruleset(tmp_path, "extends: high_bohn\nid: h\nname: h\ncards:\n  building:\n    cards:\n"
+                             "      +mill_1: {name: 1 Mill, count: 1, values: {group: mill, price: 1, pay_with: coffe}}\n")
+    assert d.code == "R454" and "must be a bean, not 'coffe'" in d.message and "did you mean `coffee`?" in d.message
+    assert "type" in _hint(d) and (d.span.line, d.span.col) == (7, 83)
 
 
 def test_by_everyone_suggests_anyone(tmp_path: Path) -> None:
@@ -140,9 +144,9 @@ def test_all_stages_report_at_once(tmp_path: Path) -> None:
     """A schema mistake no longer hides the semantic and effect mistakes of the file."""
     found = _ruleset(tmp_path, "extends: high_bohn\nid: four\nname: Four mistakes\n+colour: red\nbeans:\n  coffee:\n"
                                "    beanometer: [4, 3, 8, 10]\neffects:\n  +broken:\n"
-                               '    effect: "when planted if x = 1 { gain(owner, 1) }"\nitems:\n'
-                               "  +mill_1: {name: 1 Mill, group: mill, price: 1, pay_with: coffe, description: x}\n")
-    assert [(d.code, d.span.line) for d in found] == [("S202", 4), ("R402", 7), ("L800", 10), ("R406", 12)]
+                               '    effect: "when planted if x = 1 { gain(owner, 1) }"\ncards:\n  building:\n    cards:\n'
+                               "      +mill_1: {name: 1 Mill, count: 1, values: {group: mill, price: 1, pay_with: coffe}}\n")
+    assert [(d.code, d.span.line) for d in found] == [("S202", 4), ("R402", 7), ("L800", 10), ("R454", 14)]
 
 
 def test_scenario_action_misspelt_lists_the_declared_ones(bohn, tmp_path: Path) -> None:

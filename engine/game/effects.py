@@ -9,7 +9,8 @@ actions as legal actions.
 
 Composition does not depend on the order rules were acquired: triggers of one event run,
 and modifiers of one query apply, in the order the ruleset declares them (its
-``effects`` first, then its items), and for modifiers every replacement (a modifier that
+``effects`` first, then the rules of its cards, bought buildings among them, kind by kind
+and card by card), and for modifiers every replacement (a modifier that
 ignores ``value``) comes before every adjustment (one that reads it). So a player owning a
 "4 coins pay 5" item and an item with its own beanometer is paid the same whichever was
 bought first. Rules of one declaration
@@ -53,6 +54,12 @@ MOVE_POSITIONS = ("top", "bottom", "front", "back")
 HOLDER = -1
 
 
+def _card_owner(card: int) -> int:
+    """A card's rules wait in the triggers' and modifiers' lists with this owner (below
+    HOLDER); the holder index turns it into the holding seat when they apply."""
+    return -2 - card
+
+
 def _bind(fn: Any, card: int) -> Any:
     """``fn`` with ``this`` bound to ``card``."""
     if fn is None:
@@ -92,10 +99,11 @@ class GameEffects:
         self._rank: dict[int, int] = {}
         for effect in game.rules.effects:
             self._rank[id(effect.compiled)] = len(self._rank)
-        for item in game.rules.items:
-            for part in (item.effect, item.on_buy):
-                if part is not None:
-                    self._rank[id(part)] = len(self._rank)
+        for kind in game.rules.kinds:  # then the cards' rules, in the order they are declared
+            for ctype in kind.cards:
+                for part in (ctype.effect, ctype.on_buy):
+                    if part is not None:
+                        self._rank[id(part)] = len(self._rank)
         self.actions: list[tuple[CompiledAction, int]] = []
         self.counters: dict[tuple[int, str], int] = {}
         self.field_limits: dict[tuple[int, int], list[str]] = {}
@@ -120,16 +128,21 @@ class GameEffects:
         #: the only zones each card type may be in (None: anywhere)
         allowed = {k.id: frozenset(k.zones) for k in rules.kinds if k.zones}
         self._kind_zones: list[frozenset[str] | None] = [allowed.get(k) for k in st.type_kinds]
-        #: rules carried by cards: they belong to whoever holds the card (``HOLDER`` until looked up)
-        self.card_triggers: dict[str, list[tuple[CompiledTrigger, int]]] = {}
-        self.card_modifiers: dict[str, list[tuple[CompiledModifier, int]]] = {}
+        #: events and queries with rules carried by cards: those belong to whoever holds
+        #: the card, looked up in the holder index when they apply
+        self._card_events: set[str] = set()
+        self._card_queries: set[str] = set()
         self._action_cards: dict[int, int] = {}
+        self._rule_cards: list[int] = []
         #: card -> its ``worth`` hint (bound to the card), for bots weighing what they hold
         self.card_worths: dict[int, Any] = {}
         for card, type_index in enumerate(st.bean_of):
             ctype = types.get(st.card_types[type_index])
             if ctype is not None and ctype.effect is not None:
                 self._own_card(ctype.effect, card)
+        from engine.game.holders import HolderIndex
+
+        self.holder_index = HolderIndex(st, {*self._action_cards.values(), *self.card_worths, *self._rule_cards})
 
     # ------------------------------------------------------------------ engine side
 
@@ -147,15 +160,23 @@ class GameEffects:
             self.actions.append((a, owner))
 
     def _own_card(self, compiled: Compiled, card: int) -> None:
-        """A card's rules, each bound to the card (``this``); their owner is its holder."""
-        for t in compiled.triggers:
+        """A card's rules, each bound to the card (``this``); their owner is its holder.
+        They take their place among the ruleset's rules by declaration, as rules a seat
+        owns do (a bought building's rules order exactly as the buyer's own would)."""
+        rank = self._rank.get(id(compiled), len(self._rank))
+        owner = _card_owner(card)
+        if compiled.triggers or compiled.modifiers:
+            self._rule_cards.append(card)
+        for i, t in enumerate(compiled.triggers):
             bound = CompiledTrigger(t.event, t.by, _bind(t.condition, card), _bind(t.body, card), t.span, t.rule)
-            self.card_triggers.setdefault(t.event, []).append((bound, card))
-            self.triggers.setdefault(t.event, [])
-        for m in compiled.modifiers:
+            _place(self.triggers.setdefault(t.event, []), self._trigger_keys.setdefault(t.event, []),
+                   (rank, i, card), (bound, owner))
+            self._card_events.add(t.event)
+        for i, m in enumerate(compiled.modifiers):
             bound_m = CompiledModifier(m.query, m.by, _bind(m.condition, card), _bind(m.value, card), m.span, m.rule)
-            self.card_modifiers.setdefault(m.query, []).append((bound_m, card))
-            self.modifiers.setdefault(m.query, [])
+            _place(self.modifiers.setdefault(m.query, []), self._modifier_keys.setdefault(m.query, []),
+                   (modifier_stage(m), rank, i, card), (bound_m, owner))
+            self._card_queries.add(m.query)
         for a in compiled.actions:
             bound_a = CompiledAction(a.name, a.timing, _bind(a.condition, card), _bind(a.cost, card), _bind(a.body, card),
                                      a.span, a.rule, a.param, _bind(a.values, card), _bind(a.worth, card))
@@ -198,29 +219,36 @@ class GameEffects:
         return total
 
     def holders(self) -> dict[int, int]:
-        """Card -> the seat holding it (in a per-player zone or on a field)."""
-        st = self.game.state
-        out: dict[int, int] = {}
-        for zones in st.per_player.values():
-            for seat, zone in enumerate(zones):
-                for card in zone:
-                    out[card] = seat
-        for seat, fields in enumerate(st.fields):
-            for f in fields:
-                for card in f:
-                    out[card] = seat
-        return out
+        """Card (that carries rules) -> the seat holding it (in a per-player zone or on a field)."""
+        return self.holder_index.held()
 
     def _held(self, rules: list[tuple[Any, int]]) -> list[tuple[Any, int]]:
-        held = self.holders()
-        return [(rule, held[card]) for rule, card in rules if card in held]
+        """``rules`` with each card's rule given to the seat holding the card (left out
+        while nobody holds it)."""
+        seat_of = self.holder_index.seat
+        out = []
+        for rule, owner in rules:
+            if owner < HOLDER:
+                owner = seat_of(-2 - owner)
+                if owner < 0:
+                    continue
+            out.append((rule, owner))
+        return out
+
+    def applying(self, kind: str, name: str) -> list[tuple[Any, int]]:
+        """The modifiers of query ``name`` (``kind`` "modifiers") or the triggers of event
+        ``name`` ("triggers") that apply now, in the order they apply, with their owners:
+        a card's rules only while a seat holds the card."""
+        rules = (self.modifiers if kind == "modifiers" else self.triggers).get(name, [])
+        return self._held(rules)  # type: ignore[arg-type]
 
     def action_owner(self, index: int) -> int | None:
         """Who owns declared action ``index`` now (a card's action: its holder, if any)."""
         action, owner = self.actions[index]
         if owner != HOLDER:
             return owner
-        return self.holders().get(self._action_cards[index])
+        seat = self.holder_index.seat(self._action_cards[index])
+        return None if seat < 0 else seat
 
     def has(self, query: str) -> bool:
         return query in self.modifiers
@@ -244,9 +272,8 @@ class GameEffects:
 
     def modified(self, query: str, value: Any, **params: Any) -> Any:
         mods = self.modifiers.get(query)
-        cards = self.card_modifiers.get(query) if self.card_modifiers else None
-        if cards:
-            mods = [*(mods or ()), *self._held(cards)]  # type: ignore[list-item]
+        if mods and query in self._card_queries:
+            mods = self._held(mods)
         return modify(mods, self, query, value, **params) if mods else value
 
     def budget(self) -> list[int]:
@@ -264,9 +291,8 @@ class GameEffects:
 
     def fire(self, event: str, payload: dict[str, Any]) -> None:
         triggers = self.triggers.get(event)
-        cards = self.card_triggers.get(event) if self.card_triggers else None
-        if cards:
-            triggers = [*(triggers or ()), *self._held(cards)]  # type: ignore[list-item]
+        if triggers and event in self._card_events:
+            triggers = self._held(triggers)
         if triggers:
             fire(triggers, event, payload, self)
 
@@ -276,10 +302,10 @@ class GameEffects:
         for which its condition and cost hold, a plain action with value number -1."""
         out = []
         active = self.game.state.active
-        held = self.holders() if self._action_cards else {}
+        seat_of = self.holder_index.seat
         for index, (action, owner) in enumerate(self.actions):
             if owner == HOLDER:
-                owner = held.get(self._action_cards[index], -1)
+                owner = seat_of(self._action_cards[index])
             if owner != seat or self.uses.get((seat, index), 0) >= MAX_ACTION_USES:
                 continue
             if action.timing == "own_turn" and seat != active or action.timing == "others_turn" and seat == active:
@@ -304,7 +330,8 @@ class GameEffects:
         if self._procedures is None:
             found: dict[str, Any] = {}
             rules = self.game.rules
-            parts = [e.compiled for e in rules.effects] + [p for it in rules.items for p in (it.effect, it.on_buy) if p]
+            parts = [e.compiled for e in rules.effects]
+            parts += [p for k in rules.kinds for c in k.cards for p in (c.effect, c.on_buy) if p]
             for compiled in parts:
                 found.update(compiled.procedures)
             self._procedures = found

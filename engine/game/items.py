@@ -1,20 +1,24 @@
-"""Purchasable items (buildings, ships…): availability, payment, ownership, removal.
+"""Buying cards: the purchase of a card kind with ``buy:`` (High Bohn's buildings, ships…).
 
-An item costs ``price`` coins — all showing ``pay_with`` when the ruleset says so — paid
-to ``item_rules.paid_to``. A player owns at most ``limit_per_group`` items of a group.
-Once ``group_owner_limit`` players (a player-count column) own an item of a group, the
-group's remaining items leave the game. The buyer owns the item's effects from that
-moment, its ``on_buy`` statements run once, and the counters ``items`` and
-``item_value`` of the buyer grow, so a ruleset's scoring effects can read them; the
-counter ``item:<id>`` becomes 1, so any rule can ask whether a seat owns an item
+Such cards start face up in a shared zone (the kind's ``starts_in``: the cards for sale).
+A card costs its ``price`` attribute in coins — all showing its ``pay_with`` bean when it
+has one — paid to ``buy.paid_to``. The bought card moves to the buyer's ``buy.to`` zone;
+from then on its rules are the buyer's, as any card's rules belong to whoever holds it
+(there is no second mechanism: this module moves the card, the card model does the rest).
+A player owns at most ``limit_per_group`` cards of a group (the ``group`` attribute, else
+the card's id). Once ``group_owner_limit`` players (a player-count column) own a card of
+a group, the group's other cards move to ``buy.removed_to`` and leave the game. A
+card's ``on_buy`` statements run once, when it is bought, and the buyer's counters
+``items`` and ``item_value`` grow, so scoring effects can read them; the counter
+``item:<id>`` becomes 1, so any rule can ask whether a seat owns a card
 (``counter(event.player, "item:market_3") > 0``).
 
-With ``item_rules.priority: active_then_clockwise`` a purchase is a claim: before a seat
-buys, every seat ahead of it — the active player, then clockwise up to the buyer — that
-could buy the same item now is asked, in that order, whether it buys it instead (the
-question goes through the effects' choice protocol, so agents and scenario scripts answer
-it and the log records it). The first to say yes buys it; the claimant's purchase then
-happens only if the item is still there.
+With ``priority: active_then_clockwise`` a purchase is a claim: before a seat buys, every
+seat ahead of it — the active player, then clockwise up to the buyer — that could buy the
+same card now is asked, in that order, whether it buys it instead (the question goes
+through the effects' choice protocol, so agents and scenario scripts answer it and the log
+records it). The first to say yes buys it; the claimant's purchase then happens only if
+the card is still there.
 """
 
 from __future__ import annotations
@@ -22,22 +26,34 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.game.actions import BUY_ITEM, Action
-from engine.rules.model import Item
+from engine.rules.model import Item, Purchase
 
 if TYPE_CHECKING:
     from engine.game.core import Game
 
 
 class Items:
+    """The cards for sale of every kind with ``buy:``, by card id."""
+
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.by_id: dict[str, Item] = {it.id: it for it in game.rules.items}
+        rules = game.rules
+        st = game.state
+        self.by_id: dict[str, Item] = {it.id: it for it in rules.items}
+        self.rules_of: dict[str, Purchase] = {k.id: k.buy for k in rules.kinds if k.buy is not None}
+        #: the card of each card id for sale (its first copy)
+        self.card: dict[str, int] = {}
+        for card, type_index in enumerate(st.bean_of):
+            name = st.card_types[type_index]
+            if name in self.by_id:
+                self.card.setdefault(name, card)
+        self._kind_index = {k.id: i for i, k in enumerate(rules.kinds)}
         self.owner: dict[str, int] = {}
         self.removed: set[str] = set()
-        bean_index = {b: i for i, b in enumerate(game.state.bean_ids)}
-        self.pay_index: dict[str, int] = {it.id: bean_index.get(it.pay_with, -1) if it.pay_with else -1 for it in game.rules.items}
+        bean_index = {b: i for i, b in enumerate(st.bean_ids)}
+        self.pay_index: dict[str, int] = {it.id: bean_index.get(it.pay_with, -1) if it.pay_with else -1 for it in rules.items}
         # kept up to date on every purchase and removal, so listing purchases is cheap
-        self._open: list[tuple[Item, int]] = [(it, self.pay_index[it.id]) for it in game.rules.items]
+        self._open: list[tuple[Item, int]] = [(it, self.pay_index[it.id]) for it in rules.items if it.id in self.card]
         self._groups: list[dict[str, int]] = [{} for _ in range(game.players)]
 
     def available(self, item_id: str) -> bool:
@@ -52,15 +68,16 @@ class Items:
         return [c for c in coins if bean_of[c] == bean]
 
     def can_buy(self, seat: int, item: Item) -> bool:
-        """The one purchase rule lives in ``actions``; this asks it about one item."""
+        """The one purchase rule lives in ``actions``; this asks it about one card."""
         return any(a.want[0] == item.id for a in self.actions(seat))
 
     def actions(self, seat: int) -> list[Action]:
         """Every purchase ``seat`` can make now (one pass over its coins)."""
         game = self.game
         coins = game.state.coins[seat]
-        if not self._open or (game.rules.item_when == "own_turn" and seat != game.state.active):
+        if not self._open:
             return []
+        own_turn = seat == game.state.active
         bean_of = game.state.bean_of
         per_bean: dict[int, int] = {}
         for c in coins:
@@ -68,10 +85,11 @@ class Items:
             per_bean[b] = per_bean.get(b, 0) + 1
         total = len(coins)
         owned = self._groups[seat]
-        limit = game.rules.item_limit
+        rules = self.rules_of
         priced = game.fx is not None and game.fx.has("price")  # printed prices unless a rule changes them
         return [Action(BUY_ITEM, seat, want=(it.id,)) for it, pay in self._open
-                if owned.get(it.group, 0) < limit
+                if owned.get(it.group, 0) < rules[it.kind].limit_per_group
+                and (own_turn or rules[it.kind].when != "own_turn")
                 and (total if pay < 0 else per_bean.get(pay, 0)) >= (self.price(seat, it) if priced else it.price)]
 
     def price(self, seat: int, item: Item) -> int:
@@ -85,16 +103,17 @@ class Items:
         """``seat`` wants to buy ``item_id``: seats with priority may take it first."""
         game = self.game
         fx = game.fx
-        if game.rules.item_priority == "active_then_clockwise" and fx is not None:
-            item = self.by_id[item_id]
+        item = self.by_id[item_id]
+        if self.rules_of[item.kind].priority == "active_then_clockwise" and fx is not None:
             n = game.players
             ahead = [(game.state.active + k) % n for k in range(n)]
             for other in ahead[: ahead.index(seat)]:
                 if self.can_buy(other, item) and fx.ask(other, f"Seat {seat} buys {item.name}; buy it first (priority)?"):
                     self.buy(other, item_id)
-                    game.emit("preempted", seat=seat, item=item_id, by=other, rule=game.rules.origin("item_rules", "priority"))
+                    game.emit("preempted", seat=seat, item=item_id, by=other,
+                              rule=game.rules.origin("cards", self._kind_index[item.kind], "buy", "priority"))
                     break
-        if self.available(item_id) and self.can_buy(seat, self.by_id[item_id]):
+        if self.available(item_id) and self.can_buy(seat, item):
             self.buy(seat, item_id)
 
     def buy(self, seat: int, item_id: str) -> None:
@@ -105,22 +124,29 @@ class Items:
         coins = game.state.coins[seat]
         for card in paying:
             coins.remove(card)
-        target = game.state.shared.get(game.rules.item_paid_to)
+        paid_to = self.rules_of[item.kind].paid_to
+        target = game.state.shared.get(paid_to)
         if target is None:
-            target = game.state.per_player[game.rules.item_paid_to][seat]
+            target = game.state.per_player[paid_to][seat]
         target.extend(paying)
         game.emit("bought", seat=seat, item=item.id, group=item.group, price=price,
                   paid=[game.bean_name(c) for c in paying], rule=item.span)
         self.take(seat, item)
         fx = game.fx
         if fx is not None and item.on_buy is not None:
-            item.on_buy.run(fx, seat)
+            item.on_buy.run(fx, seat, this=self.card[item.id])
         self.enforce_owner_limit(item.group)
         game.signal("bought", player=seat, item=item.id, group=item.group, price=price)
 
     def take(self, seat: int, item: Item) -> None:
-        """``seat`` owns ``item`` from now on (bought, or given by a set-up): its rules
-        apply and its counters count it; ``on_buy`` is the buyer's business."""
+        """``seat`` owns ``item`` from now on (bought, or given by a set-up): the card moves
+        to its ``buy.to`` zone, where its rules are the holder's; ``on_buy`` is the buyer's
+        business."""
+        st = self.game.state
+        card = self.card[item.id]
+        buy = self.rules_of[item.kind]
+        st.shared[buy.supply].remove(card)
+        st.per_player[buy.to][seat].append(card)
         self.owner[item.id] = seat
         self._open = [(it, pay) for it, pay in self._open if it.id != item.id]
         self._groups[seat][item.group] = self._groups[seat].get(item.group, 0) + 1
@@ -130,12 +156,10 @@ class Items:
             counters[(seat, "items")] = counters.get((seat, "items"), 0) + 1
             counters[(seat, "item_value")] = counters.get((seat, "item_value"), 0) + item.price
             counters[(seat, "item:" + item.id)] = 1
-            if item.effect is not None:
-                fx.own(item.effect, seat)
 
     def enforce_owner_limit(self, group: str | None = None) -> None:
-        """Once ``group_owner_limit`` players own an item of a group, the group's other
-        items leave the game. Checked after every purchase (for the bought group) and
+        """Once ``group_owner_limit`` players own a card of a group, the group's other
+        cards leave the game. Checked after every purchase (for the bought group) and
         after a set-up (for every group), so the limit holds in every position."""
         limit = self.game.row.group_owner_limit
         if not limit:
@@ -150,7 +174,15 @@ class Items:
                 self.remove(gone, g)
 
     def remove(self, ids: list[str], group: str | None = None) -> None:
-        """These items leave the game: nobody can buy them any more."""
+        """These cards leave the game (to their kind's ``buy.removed_to``): nobody can buy
+        them any more."""
+        st = self.game.state
+        for item_id in ids:
+            buy = self.rules_of[self.by_id[item_id].kind]
+            if buy.removed_to is not None:
+                card = self.card[item_id]
+                st.shared[buy.supply].remove(card)
+                st.shared[buy.removed_to].append(card)
         self.removed.update(ids)
         self._open = [(it, pay) for it, pay in self._open if it.id not in self.removed]
         self.game.emit("items_removed", seat=None, items=list(ids), group=group,

@@ -10,7 +10,8 @@ Cards of other kinds (``cards:`` in a ruleset) are numbered after the beans: the
 card-type index is ``bean_of[card]`` too, past the ``n_beans`` bean types, so
 ``card_types[bean_of[card]]`` names any card and ``bean_of[card] < n_beans`` says
 whether it is a bean. A game without card kinds is numbered and shuffled exactly as
-before they existed.
+before they existed. Cards that start in a zone of kind ``display`` are laid out in the
+order they are declared, not shuffled (a row of buildings for sale).
 
 Orientation conventions, relied on everywhere: the deck's and the discard pile's top
 card is the *last* element; a hand's front card is element 0 and drawn cards are
@@ -104,13 +105,15 @@ def new_state(rules: Ruleset, players: int, seed: int) -> GameState:
             per_player[zone.id] = [[] for _ in range(players)]
     deck = shared[deck_id]
     deck.extend(cards)
+    laid_out = {z.id for z in rules.zones if z.kind == "display"}
     for zone_id, type_indexes in starting.items():  # kinds that start elsewhere, in declaration order
         targets = [shared[zone_id]] if owners[zone_id] == "shared" else per_player[zone_id]
         for target in targets:
             first = len(bean_of)
             bean_of.extend(type_indexes)
             placed = list(range(first, len(bean_of)))
-            rng.shuffle(placed)
+            if zone_id not in laid_out:  # a display (cards for sale) is laid out as declared, face up
+                rng.shuffle(placed)
             target.extend(placed)
     hands = per_player[rules.zone_of_kind("hand").id]
     for seat in range(players):

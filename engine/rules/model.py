@@ -77,6 +77,28 @@ class CardType:
     description: str
     effect: Compiled | None
     span: Span | None
+    #: statements run once when the card is bought (kinds with ``buy``)
+    on_buy: Compiled | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Purchase:
+    """A kind's ``buy:`` section: its cards are bought out of the zone they start in.
+
+    A card's price is its ``price`` attribute, its group its ``group`` attribute (default:
+    its id), and with a ``pay_with`` attribute every coin paid must show that bean. The
+    bought card goes to the buyer's ``to`` zone, where its rules are the buyer's (they
+    belong to whoever holds a card); once the player-count column ``group_owner_limit``
+    of players own a card of a group, the group's other cards go to ``removed_to``."""
+
+    supply: str
+    to: str
+    removed_to: str | None
+    paid_to: str
+    limit_per_group: int
+    when: str
+    priority: str
+    called: tuple[str, str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +119,7 @@ class CardKind:
     cards: tuple[CardType, ...]
     description: str
     span: Span | None
+    buy: Purchase | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,7 +237,9 @@ class Effect:
 
 @dataclass(frozen=True, slots=True)
 class Item:
-    """A purchasable component: price, payment bean, group, and the rules its buyer owns."""
+    """A card that is bought (a card of a kind with ``buy:``), seen as the purchase sees it:
+    price, payment bean, group, and the rules its buyer holds. Derived from the card kinds;
+    there is no second model of purchasable things."""
 
     id: str
     name: str
@@ -225,6 +250,7 @@ class Item:
     effect: Compiled | None
     on_buy: Compiled | None
     span: Span | None
+    kind: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -347,18 +373,21 @@ def _effects(doc: LMap) -> list[Effect]:
     ]
 
 
-def _items(doc: LMap) -> list[Item]:
-    from engine.lang import compile_effect
-    from engine.rules.semantic import effect_env
+def _items(kinds: list[CardKind]) -> list[Item]:
+    """The bought cards as the purchase sees them (one per card type of a kind with ``buy``)."""
+    return [Item(c.id, c.name, str(c.values.get("group", c.id)), int(c.values.get("price", 0)), c.values.get("pay_with"),
+                 c.description, c.effect, c.on_buy, c.span, k.id)
+            for k in kinds if k.buy is not None for c in k.cards]
 
-    env = effect_env(doc)
-    out = []
-    for it in doc.get("items", []):
-        effect = compile_effect(it["effect"], env=env, origin=child_span(it, "effect"), name=it["id"]) if "effect" in it else None
-        on_buy = compile_effect(it["on_buy"], env=env, origin=child_span(it, "on_buy"), name=it["id"]) if "on_buy" in it else None
-        out.append(Item(it["id"], it["name"], it["group"], it["price"], it.get("pay_with"), it.get("description", ""),
-                        effect, on_buy, it.span))
-    return out
+
+def _purchase(kind: LMap, start: str) -> Purchase | None:
+    buy = kind.get("buy")
+    if buy is None:
+        return None
+    called = buy.get("called", {})
+    return Purchase(start, buy["to"], buy.get("removed_to"), buy.get("paid_to", "discard"), buy.get("limit_per_group", 1),
+                    buy.get("when", "any_time"), buy.get("priority", "none"),
+                    (called.get("one", kind["id"]), called.get("many", kind["id"] + "s")))
 
 
 def _kinds(doc: LMap) -> list[CardKind]:
@@ -375,11 +404,13 @@ def _kinds(doc: LMap) -> list[CardKind]:
             text = c.get("effect", kind_effect)
             where = child_span(c, "effect") if "effect" in c else child_span(k, "effect")
             effect = compile_effect(text, env=env, origin=where, name=c["id"]) if text else None
+            on_buy = compile_effect(c["on_buy"], env=env, origin=child_span(c, "on_buy"), name=c["id"]) if "on_buy" in c else None
             cards.append(CardType(c["id"], c.get("name", c["id"]), k["id"], c["count"],
-                                  MappingProxyType(to_plain(c.get("values", {}))), c.get("description", ""), effect, c.span))
+                                  MappingProxyType(to_plain(c.get("values", {}))), c.get("description", ""), effect, c.span,
+                                  on_buy))
         out.append(CardKind(k["id"], k.get("name", k["id"]), MappingProxyType(dict(k.get("attributes", {}))),
                             k.get("starts_in", deck), tuple(k.get("zones", ())), k.get("plant", False), k.get("trade", True),
-                            tuple(cards), k.get("description", ""), k.span))
+                            tuple(cards), k.get("description", ""), k.span, _purchase(k, k.get("starts_in", deck))))
     return out
 
 
@@ -417,6 +448,9 @@ def digest_of(document: Any) -> str:
 def build(document: LMap, *, variant: str | None, sources: tuple[str, ...], warnings: list[Diagnostic]) -> Ruleset:
     """Turn a merged, schema- and semantics-checked document into a ``Ruleset``."""
     doc = document
+    kinds = _kinds(doc)
+    items = _items(kinds)
+    sold = next((k.buy for k in kinds if k.buy is not None), None)
     return Ruleset(
         id=doc["id"],
         name=doc["name"],
@@ -438,19 +472,18 @@ def build(document: LMap, *, variant: str | None, sources: tuple[str, ...], warn
         variants=MappingProxyType({k: v["description"] for k, v in doc.get("variants", {}).items()}),
         variant=variant,
         effects=tuple(_effects(doc)),
-        items=tuple(_items(doc)),
-        item_paid_to=doc.get("item_rules", {}).get("paid_to", "discard"),
-        item_limit=doc.get("item_rules", {}).get("limit_per_group", 1),
-        item_when=doc.get("item_rules", {}).get("when", "any_time"),
-        item_priority=doc.get("item_rules", {}).get("priority", "none"),
-        item_called=(doc.get("item_rules", {}).get("called", {}).get("one", "item"),
-                     doc.get("item_rules", {}).get("called", {}).get("many", "items")),
+        items=tuple(items),
+        item_paid_to=sold.paid_to if sold else "discard",
+        item_limit=sold.limit_per_group if sold else 1,
+        item_when=sold.when if sold else "any_time",
+        item_priority=sold.priority if sold else "none",
+        item_called=sold.called if sold else ("item", "items"),
         last_round=doc["end"].get("last_round", False),
         sources=sources,
         document=doc,
         digest=digest_of(doc),
         warnings=tuple(warnings),
-        kinds=tuple(_kinds(doc)),
+        kinds=tuple(kinds),
         setup=tuple(_setup(doc)),
     )
 

@@ -216,8 +216,10 @@ def check_options_used(doc: LMap) -> Iterator[Diagnostic]:
 
 def _snippets(doc: LMap) -> list[tuple[LMap, str]]:
     snippets = [(e, "effect") for e in doc.get("effects", []) if isinstance(e, LMap) and "effect" in e]
-    return snippets + [(it, key) for it in doc.get("items", []) if isinstance(it, LMap)
-                       for key in ("effect", "on_buy") if key in it]
+    kinds = [k for k in doc.get("cards", []) if isinstance(k, LMap)]
+    snippets += [(k, "effect") for k in kinds if "effect" in k]
+    return snippets + [(c, key) for k in kinds for c in k.get("cards", []) if isinstance(c, LMap)
+                       for key in ("effect", "on_buy") if key in c]
 
 
 def check_assumptions(doc: LMap) -> Iterator[Diagnostic]:
@@ -232,7 +234,6 @@ def check_effects(doc: LMap) -> Iterator[Diagnostic]:
 
     env = effect_env(doc)
     snippets = [(e, "effect") for e in doc.get("effects", []) if isinstance(e, LMap)]
-    snippets += [(it, key) for it in doc.get("items", []) if isinstance(it, LMap) for key in ("effect", "on_buy") if key in it]
     for item, key in snippets:
         if not isinstance(item[key], str):
             continue  # the schema reports it
@@ -242,11 +243,11 @@ def check_effects(doc: LMap) -> Iterator[Diagnostic]:
             yield from exc.diagnostics
     card_env = card_effect_env(doc)
     for kind in doc.get("cards", []):
-        owners = [(kind, kind["cards"][0]["id"] if kind["cards"] else kind["id"])] if "effect" in kind else []
-        owners += [(card, card["id"]) for card in kind["cards"] if "effect" in card]
-        for item, name in owners:
+        owners = [(kind, "effect", kind["cards"][0]["id"] if kind["cards"] else kind["id"])] if "effect" in kind else []
+        owners += [(card, key, card["id"]) for card in kind["cards"] for key in ("effect", "on_buy") if key in card]
+        for item, key, name in owners:
             try:
-                compile_effect(item["effect"], env=card_env, origin=child_span(item, "effect"), name=name)
+                compile_effect(item[key], env=card_env, origin=child_span(item, key), name=name)
             except BohnError as exc:
                 yield from exc.diagnostics
 
@@ -299,7 +300,9 @@ def check_cards(doc: LMap) -> Iterator[Diagnostic]:
                     yield Diagnostic("R453", f"card `{card['id']}`: kind `{kind['id']}` declares no attribute `{name}`{did_you_mean(name, list(attributes))}",
                                      span_at(card, ["values", name]))
                 elif not _VALUE_CHECKS[attributes[name]](value, beans):
-                    yield Diagnostic("R454", f"card `{card['id']}`: `{name}` must be a {attributes[name]}, not {value!r}", span_at(card, ["values", name]))
+                    near = did_you_mean(value, sorted(beans)) if attributes[name] == "bean" and isinstance(value, str) else ""
+                    yield Diagnostic("R454", f"card `{card['id']}`: `{name}` must be a {attributes[name]}, not {value!r}{near}",
+                                     span_at(card, ["values", name]))
 
 
 def check_setup(doc: LMap) -> Iterator[Diagnostic]:
@@ -335,20 +338,46 @@ def check_setup(doc: LMap) -> Iterator[Diagnostic]:
                 yield Diagnostic("R411", f"set-up: no numeric column `{value['table']}` in `player_counts`{did_you_mean(value['table'], columns)}", span_at(line, [key, "table"]))
 
 
-def check_items(doc: LMap) -> Iterator[Diagnostic]:
-    beans = _bean_ids(doc)
+#: What the purchase reads of a bought card: attribute name -> the type it must be declared as.
+PURCHASE_ATTRIBUTES = {"price": "number", "group": "text", "pay_with": "bean"}
+
+
+def check_purchases(doc: LMap) -> Iterator[Diagnostic]:
+    """Kinds with ``buy``: the zones it names exist, have the right owner and are among the
+    kind's zones; the attributes the purchase reads are declared with their types."""
     zones = _zones(doc)
-    seen: set[str] = set()
-    for item in doc.get("items", []):
-        if item["id"] in seen:
-            yield Diagnostic("R408", f"duplicate item id `{item['id']}`", child_span(item, "id"))
-        seen.add(item["id"])
-        bean = item.get("pay_with")
-        if bean is not None and bean not in beans:
-            yield Diagnostic("R406", f"item `{item['id']}` is paid with `{bean}`, which is not a declared bean{did_you_mean(bean, beans)}", child_span(item, "pay_with"))
-    paid_to = doc.get("item_rules", {}).get("paid_to")
-    if paid_to is not None and paid_to not in zones:
-        yield Diagnostic("R401", f"`item_rules.paid_to` names unknown zone `{paid_to}`{did_you_mean(paid_to, list(zones))}", span_at(doc, ["item_rules", "paid_to"]))
+    owners = {z["id"]: z["owner"] for z in doc.get("zones", [])}
+    deck = next((z["id"] for z in doc["zones"] if z["kind"] == "deck"), None)
+    for kind in doc.get("cards", []):
+        buy = kind.get("buy")
+        if buy is None:
+            continue
+        allowed = kind.get("zones") or list(zones)
+        start = kind.get("starts_in", deck)
+        if owners.get(start) != "shared" or zones.get(start) == "deck":
+            yield Diagnostic("R462", f"card kind `{kind['id']}` is bought out of the zone it starts in; `{start}` must be a shared "
+                             "zone that is not a deck (a display of cards for sale)", child_span(kind, "buy"))
+        for key, owner in (("to", "player"), ("removed_to", "shared"), ("paid_to", None)):
+            zone = buy.get(key)
+            if zone is None:
+                continue
+            if zone not in zones:
+                yield Diagnostic("R401", f"`buy.{key}` names unknown zone `{zone}`{did_you_mean(zone, list(zones))}", span_at(kind, ["buy", key]))
+            elif owner is not None and (owners[zone] != owner or zone not in allowed):
+                yield Diagnostic("R462", f"`buy.{key}` must be a {'per-player' if owner == 'player' else 'shared'} zone among the kind's "
+                                 f"`zones`; `{zone}` is {'one per player' if owners[zone] == 'player' else 'shared'}"
+                                 + ("" if zone in allowed else " and not among them"), span_at(kind, ["buy", key]))
+        attributes = kind.get("attributes", {})
+        for name, wanted in PURCHASE_ATTRIBUTES.items():
+            if name in attributes and attributes[name] != wanted or name == "price" and name not in attributes:
+                yield Diagnostic("R463", f"card kind `{kind['id']}` is bought: declare the attribute `{name}` as a {wanted}",
+                                 child_span(kind, "attributes") if "attributes" in kind else child_span(kind, "buy"))
+        for card in kind["cards"] if "price" in attributes else []:
+            if "price" not in card.get("values", {}):
+                yield Diagnostic("R463", f"card `{card['id']}` is bought but has no `price`", child_span(card, "id"))
+
+
+def check_items(doc: LMap) -> Iterator[Diagnostic]:
     owners = {z["id"]: z["owner"] for z in doc.get("zones", [])}
     kinds = {z["id"]: z["kind"] for z in doc.get("zones", [])}
     for phases in doc["turns"].values():
@@ -453,6 +482,7 @@ CHECKS: tuple[Check, ...] = (
     check_effects,
     check_items,
     check_cards,
+    check_purchases,
     check_setup,
 )
 

@@ -17,7 +17,7 @@ def kinds_data(rules: Ruleset) -> list[dict[str, Any]]:
          "plant": k.plant, "trade": k.trade, "attributes": dict(k.attributes),
          "cards": [{"id": c.id, "name": c.name, "count": c.count, "values": dict(c.values), "description": c.description}
                    for c in k.cards]}
-        for k in rules.kinds
+        for k in rules.kinds if k.buy is None  # bought kinds have their own table (sheet.py)
     ]
 
 
@@ -25,6 +25,8 @@ def kinds_markdown(rules: Ruleset) -> list[str]:
     """One section per card kind: its rules in a sentence, then a table of its cards."""
     out: list[str] = []
     for kind in rules.kinds:
+        if kind.buy is not None:  # shown in the table of things to buy, with prices and beanometers
+            continue
         out += [f"## {kind.name}", ""]
         if kind.description:
             out += [kind.description, ""]

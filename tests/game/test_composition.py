@@ -25,8 +25,8 @@ def _owned_rules(order: list[str]) -> tuple[dict[str, list[str]], dict[str, list
     arrange(game, {"items": {0: order}})
     fx = game.fx
     assert fx is not None
-    mods = {q: [f"{m.rule}:{m.span.line if m.span else 0}" for m, _ in ms] for q, ms in fx.modifiers.items()}
-    trigs = {e: [f"{t.rule}:{t.span.line if t.span else 0}" for t, _ in ts] for e, ts in fx.triggers.items()}
+    mods = {q: [f"{m.rule}:{m.span.line if m.span else 0}" for m, _ in fx.applying("modifiers", q)] for q in fx.modifiers}
+    trigs = {e: [f"{t.rule}:{t.span.line if t.span else 0}" for t, _ in fx.applying("triggers", e)] for e in fx.triggers}
     return mods, trigs
 
 

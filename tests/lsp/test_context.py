@@ -11,13 +11,15 @@ beans:
   +saffron: {name: Saffron, count: 6, beanometer: [2, 3, 4, 5]}
 player_counts:
   3: {remove_beans: [cocoa, sa
-items:
+cards:
   - id: shop
-    pr
-    effect: |
-      when harvested if event.bea
-        gain(owner, 1)
-    on_buy: modify price
+    cards:
+      - id: shop_1
+        co
+        effect: |
+          when harvested if event.bea
+            gain(owner, 1)
+        on_buy: modify price
 variants:
   big:
     patch:
@@ -32,9 +34,9 @@ def at(needle: str, after: str):
 
 
 def test_key_and_value_positions() -> None:
-    typing_key = at("    pr", "pr")
-    assert typing_key.in_key and typing_key.path == ("items", "-") and typing_key.prefix == "pr"
-    assert "price" in schemahelp.keys_at(typing_key.path) and "id" in typing_key.keys_here
+    typing_key = at("        co", "co")
+    assert typing_key.in_key and typing_key.path == ("cards", "-", "cards", "-") and typing_key.prefix == "co"
+    assert "count" in schemahelp.keys_at(typing_key.path) and "id" in typing_key.keys_here
     flow_value = at("remove_beans", "sa")
     assert not flow_value.in_key and flow_value.key == "remove_beans"
     assert flow_value.path == ("player_counts", "3", "remove_beans") and flow_value.prefix == "sa"
@@ -45,7 +47,7 @@ def test_key_and_value_positions() -> None:
 
 def test_effect_snippets_in_blocks_and_plain_values() -> None:
     block = at("event.bea", "event.bea")
-    assert block.snippet is not None and block.key == "effect" and block.path == ("items", "-", "effect")
+    assert block.snippet is not None and block.key == "effect" and block.path == ("cards", "-", "cards", "-", "effect")
     assert block.snippet.before == "when harvested if event.bea" and block.word == "bea"
     second = at("gain(owner", "gain(")
     assert second.snippet is not None and second.snippet.before.endswith("\n  gain(")

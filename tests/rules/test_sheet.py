@@ -32,7 +32,7 @@ def test_items_table_carries_every_beanometer_the_data_has(players: int) -> None
     md = sheet_markdown(rules, players)
     pattern = re.compile(r"modify beanometer if bean == (\w+) = \[([\d, ]+)\]")
     found = 0
-    effects = {it["id"]: str(it.get("effect", "")) for it in to_plain(rules.document)["items"]}
+    effects = {c["id"]: str(c.get("effect", "")) for k in to_plain(rules.document)["cards"] for c in k["cards"]}
     for item in rules.items:
         for bean, meter in pattern.findall(effects[item.id]):
             found += 1
