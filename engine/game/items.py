@@ -1,4 +1,4 @@
-"""Buying cards: the purchase of a card kind with ``buy:`` (High Bohn's buildings, ships…).
+"""Buying cards: the purchase of a card kind with ``buy:`` (buildings, ships…).
 
 Such cards start face up in a shared zone (the kind's ``starts_in``: the cards for sale).
 A card costs its ``price`` attribute in coins — all showing its ``pay_with`` bean when it

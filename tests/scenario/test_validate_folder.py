@@ -19,7 +19,7 @@ def test_mistakes_in_rules_and_mutant_patches_are_found(bohn, tmp_path: Path) ->
     path = tmp_path / "bad.scenario.yaml"
     path.write_text(
         "ruleset: high_bohn\nplayers: 3\nscenarios:\n"
-        "  - name: bad rules patch\n    rules:\n      items: {gold_mine_2: {price: many}}\n"
+        "  - name: bad rules patch\n    rules:\n      cards: {building: {cards: {gold_mine_2: {count: many}}}}\n"
         "    steps:\n      - expect: {turn: 1}\n"
         "  - name: bad mutant\n    mutant:\n      player_counts: {3: {field_price: -1}}\n"
         "    steps:\n      - expect: {turn: 1}\n"
@@ -28,7 +28,7 @@ def test_mistakes_in_rules_and_mutant_patches_are_found(bohn, tmp_path: Path) ->
     for _ in range(2):  # the second time the schema's memory of valid parts is used
         run = bohn("validate", str(path))
         assert run.code == 1
-        assert f"{path}:6:36: error S203" in run.out and "gold_mine_2/price" in run.out
+        assert f"{path}:6:55: error S203" in run.out and "gold_mine_2/count" in run.out
         assert f"{path}:11:40: error S204" in run.out and "field_price" in run.out
         assert "2 error(s)" in run.out
 
