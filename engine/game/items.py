@@ -52,8 +52,12 @@ class Items:
         self.removed: set[str] = set()
         bean_index = {b: i for i, b in enumerate(st.bean_ids)}
         self.pay_index: dict[str, int] = {it.id: bean_index.get(it.pay_with, -1) if it.pay_with else -1 for it in rules.items}
-        # kept up to date on every purchase and removal, so listing purchases is cheap
-        self._open: list[tuple[Item, int]] = [(it, self.pay_index[it.id]) for it in rules.items if it.id in self.card]
+        # kept up to date on every purchase and removal, so listing purchases is cheap: each
+        # card for sale with its payment bean, its kind's limit per group and whether its
+        # kind sells only on the buyer's own turn
+        self._open: list[tuple[Item, int, int, bool]] = [
+            (it, self.pay_index[it.id], self.rules_of[it.kind].limit_per_group, self.rules_of[it.kind].when == "own_turn")
+            for it in rules.items if it.id in self.card]
         self._groups: list[dict[str, int]] = [{} for _ in range(game.players)]
 
     def available(self, item_id: str) -> bool:
@@ -85,11 +89,9 @@ class Items:
             per_bean[b] = per_bean.get(b, 0) + 1
         total = len(coins)
         owned = self._groups[seat]
-        rules = self.rules_of
         priced = game.fx is not None and game.fx.has("price")  # printed prices unless a rule changes them
-        return [Action(BUY_ITEM, seat, want=(it.id,)) for it, pay in self._open
-                if owned.get(it.group, 0) < rules[it.kind].limit_per_group
-                and (own_turn or rules[it.kind].when != "own_turn")
+        return [Action(BUY_ITEM, seat, want=(it.id,)) for it, pay, limit, own_only in self._open
+                if owned.get(it.group, 0) < limit and (own_turn or not own_only)
                 and (total if pay < 0 else per_bean.get(pay, 0)) >= (self.price(seat, it) if priced else it.price)]
 
     def price(self, seat: int, item: Item) -> int:
@@ -148,7 +150,7 @@ class Items:
         st.shared[buy.supply].remove(card)
         st.per_player[buy.to][seat].append(card)
         self.owner[item.id] = seat
-        self._open = [(it, pay) for it, pay in self._open if it.id != item.id]
+        self._open = [entry for entry in self._open if entry[0].id != item.id]
         self._groups[seat][item.group] = self._groups[seat].get(item.group, 0) + 1
         fx = self.game.fx
         if fx is not None:
@@ -184,6 +186,6 @@ class Items:
                 st.shared[buy.supply].remove(card)
                 st.shared[buy.removed_to].append(card)
         self.removed.update(ids)
-        self._open = [(it, pay) for it, pay in self._open if it.id not in self.removed]
+        self._open = [entry for entry in self._open if entry[0].id not in self.removed]
         self.game.emit("items_removed", seat=None, items=list(ids), group=group,
                        rule=self.game.rules.origin("player_counts", str(self.game.players), "group_owner_limit"))
