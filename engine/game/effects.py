@@ -257,12 +257,15 @@ class GameEffects:
         """Whether some rule could change ``seat``'s answer to ``query`` (a rule of a card
         may, whoever holds it): when none does, ``modified`` returns the value it is given,
         so a caller asking once per field can skip the asking altogether."""
-        if self.card_modifiers and query in self.card_modifiers:
-            return True
         mods = self.modifiers.get(query)
         if not mods:
             return False
+        seat_of = self.holder_index.seat
         for mod, owner in mods:
+            if owner < HOLDER:  # a card's rule: its holder's, while someone holds the card
+                owner = seat_of(-2 - owner)
+                if owner < 0:
+                    continue
             if mod.query == query and _hears(mod.by, seat, owner, self):
                 return True
         return False

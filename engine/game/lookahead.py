@@ -121,8 +121,10 @@ def _copy_zones(game: Game, memo: dict[int, Any]) -> None:
 
 
 #: parts of the game's effects made when it starts and only read afterwards (the order
-#: of declarations, the rules of cards): a copy shares them
-_SET_AT_START = ("_rank", "card_triggers", "card_modifiers", "_action_cards", "_values", "_kind_zones")
+#: of declarations, the rules of the ruleset and of its cards, which apply to whoever holds
+#: a card at the time): a copy shares them
+_SET_AT_START = ("_rank", "triggers", "modifiers", "_trigger_keys", "_modifier_keys", "_card_events", "_card_queries",
+                 "_rule_cards", "_action_cards", "_values", "_kind_zones")
 
 
 def _atomic(value: Any) -> bool:
