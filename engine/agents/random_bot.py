@@ -27,9 +27,12 @@ class RandomBot:
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
         if view.turn != self._turn:
             self._turn, self._offers = view.turn, 0
-        others = [a for a in legal if a.kind != PROPOSE]
-        if len(others) == len(legal):  # no offers on the table: the common case
+        for a in legal:
+            if a.kind == PROPOSE:
+                break
+        else:  # no offers on the table: the common case
             return legal[self.rng.randrange(len(legal))]
+        others = [a for a in legal if a.kind != PROPOSE]
         if self._offers < self.max_offers and self.rng.random() < self.offer_chance:
             self._offers += 1
             return self.rng.choice([a for a in legal if a.kind == PROPOSE])
