@@ -156,3 +156,11 @@ def test_batches_are_cut_on_demand() -> None:
     batches = Batches(range(10**12), 50)
     assert len(batches) == 2 * 10**10 and list(batches[3]) == list(range(150, 200))
     assert list(Batches(range(5, 12), 3)[2]) == [11]
+
+
+def test_text_report_says_whether_the_games_traded() -> None:
+    axes = [parse_set("player_counts.4.field_price=3")]
+    baseline, variations = combinations("base", None, 4, axes)
+    for trading, said in ((True, "trading on"), (False, "trading off")):
+        lines = text_lines(sweep(baseline, variations, 4, 1, bots=["random"], trading=trading, axes=axes))
+        assert any(said in line for line in lines[:3]), lines[:3]
