@@ -182,3 +182,20 @@ def test_an_unknown_zone_or_expectation_is_named(tmp_path: Path) -> None:
     assert report is not None and "error T701: no shared zone `hand`" in report
     report = _outcome(tmp_path, ZONES.replace("EXPECT", "{revealedd: [soy]}"))
     assert report is not None and "error T701: cannot check `revealedd`: not an expectation or a zone (did you mean `revealed`?)" in report
+
+
+def test_a_near_miss_of_an_expectation_that_looks_like_a_zone_gets_a_suggestion(tmp_path: Path) -> None:
+    for key, meant in (("activ", "active"), ("countrs", "counters")):
+        report = _outcome(tmp_path, ZONES.replace("EXPECT", f"{{{key}: [soy]}}"))
+        assert report is not None and f"cannot check `{key}`: not an expectation or a zone (did you mean `{meant}`?)" in report
+
+
+def test_cards_of_an_unknown_bean_and_the_draw_pile_of_a_renamed_deck(tmp_path: Path) -> None:
+    report = _outcome(tmp_path, ZONES.replace("EXPECT", "{cards: {nosuch: 0, chili: 18}}"))
+    assert report is not None and "cards.nosuch:\n    expected: 0\n    actual:   None" in report
+    assert "cards.chili" not in report, "the base game has 18 chili beans"
+    _renamed_ruleset(tmp_path)
+    f = tmp_path / "r.scenario.yaml"
+    f.write_text(RENAMED.replace("contents: CONTENTS", "draw_pile: [red, soy]\n          zone_sizes: {draw_pile: 3}"), encoding="utf-8")
+    [sc] = load_scenarios(f)
+    assert run_scenario(sc).failure is None
