@@ -72,6 +72,8 @@ def test_every_combination_plays_the_baseline_seeds() -> None:
     assert [c["label"] for c in data["combinations"]] == ["baseline", "player_counts.4.field_price=1",
                                                           "player_counts.4.field_price=3"]
     assert data["combinations"][2]["vs_baseline"]["ci95"] == [0.0, 0.0]
+    assert data["combinations"][2]["vs_baseline"]["first_seat_ci95"] == [0.0, 0.0], "the same games: no first-seat difference"
+    assert [s["mean_score"] for s in data["combinations"][0]["seats"]] == pytest.approx([s.mean for s in alone.seats])
     assert data["seeds"] == [4, 15] and data["axes"] == [{"path": "player_counts.4.field_price", "values": [1, 3]}]
     low, high = data["combinations"][1]["vs_baseline"]["ci95"]
     assert low < data["combinations"][1]["vs_baseline"]["mean_score_difference"] < high
