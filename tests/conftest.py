@@ -12,7 +12,7 @@ from tests.soak import SOAK
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Tests marked ``soak`` run in CI (``CI=true``) or with ``BOHN_SOAK=1``, not in the quick pass."""
+    """Tests marked ``soak`` run in CI (``CI=true``) or with ``BOHN_SOAK=1`` or ``full``, not in the quick pass."""
     if SOAK:
         return
     skip = pytest.mark.skip(reason="soak test: runs in CI, or locally with BOHN_SOAK=1")
