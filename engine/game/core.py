@@ -343,7 +343,7 @@ class Game:
         if self._unplantable and self.state.bean_of[card] in self._unplantable:
             return False
         if self.fx is not None or self._one_field_per_bean:
-            return index in self.fitting_fields(seat, card)
+            return self.fits_field(seat, card, index)
         f = self.state.fields[seat][index]
         return not f or self.state.bean_of[f[0]] == self.state.bean_of[card]
 
@@ -380,6 +380,33 @@ class Game:
             if base:
                 out.append(i)
         return out
+
+    def fits_field(self, seat: int, card: int, index: int) -> bool:
+        """``index in fitting_fields(seat, card)``, asking the rules about that one field
+        only: an effect's ``may_plant(p, c, f)`` over every field would otherwise ask
+        them about every field for each field (the answers are the same)."""
+        fields = self.state.fields[seat]
+        if not 0 <= index < len(fields):
+            return False
+        bean_of = self.state.bean_of
+        bean = bean_of[card]
+        if self._unplantable and bean in self._unplantable:
+            return False
+        f = fields[index]
+        fx = self.fx
+        if f:
+            base = bean_of[f[0]] == bean
+        else:
+            base = not self._one_field_per_bean or (any(not g for g in fields) and not self._grown_elsewhere(seat, bean))
+        asked = fx is not None and fx.applies("may_plant", seat)
+        if fx is None or (not fx.field_limits and not asked):
+            return base
+        name = self.state.card_types[bean]
+        only = fx.field_limits.get((seat, index))
+        base = (base or (not f and bool(only))) and (not only or name in only)
+        if asked:
+            base = bool(fx.modified("may_plant", base, player=seat, bean=name, field=FieldRef(seat, index)))
+        return base
 
     def plant(self, seat: int, card: int, index: int, source: str) -> None:
         self.state.fields[seat][index].append(card)

@@ -483,7 +483,7 @@ class GameEffects:
         fields = self.game.state.fields
         if field.player != player or not 0 <= field.slot < len(fields[player]):
             return False
-        return field.slot in self.game.fitting_fields(player, card)
+        return self.game.fits_field(player, card, field.slot)
 
     def may_harvest(self, player: int, field: FieldRef) -> bool:
         """The engine's own answer: harvest timing, protection and `may_harvest`."""
