@@ -115,6 +115,8 @@ class GameEffects:
         self.secret: dict[int, list[Any]] = {}
         self.fronts: list[int | None] = []
         self._procedures: dict[str, Any] | None = None
+        #: (how many actions, seat -> indices of the actions it may own): see ``_seat_actions``
+        self._by_seat: tuple[int, dict[int, list[int]]] | None = None
         for effect in game.rules.effects:  # every player owns a copy of the ruleset's effects
             for seat in range(game.players):
                 self.own(effect.compiled, seat)
@@ -306,22 +308,40 @@ class GameEffects:
         out = []
         active = self.game.state.active
         seat_of = self.holder_index.seat
-        for index, (action, owner) in enumerate(self.actions):
+        actions = self.actions
+        uses = self.uses
+        for index in self._seat_actions(seat):
+            action, owner = actions[index]
             if owner == HOLDER:
                 owner = seat_of(self._action_cards[index])
-            if owner != seat or self.uses.get((seat, index), 0) >= MAX_ACTION_USES:
+            if owner != seat or uses and uses.get((seat, index), 0) >= MAX_ACTION_USES:
                 continue
             if action.timing == "own_turn" and seat != active or action.timing == "others_turn" and seat == active:
                 continue
+            ctx = new_ctx(self, seat, action.rule)
             if action.values is None:
-                if self._allowed(action, new_ctx(self, seat, action.rule)):
+                if self._allowed(action, ctx):
                     out.append((index, action, -1))
                 continue
-            values = list(action.values(new_ctx(self, seat, action.rule)))[:MAX_ACTION_VALUES]
+            values = list(action.values(ctx))[:MAX_ACTION_VALUES]
+            # one context for every value: an expression leaves its names as it found them
+            param = str(action.param)
             for number, value in enumerate(values):
-                if self._allowed(action, new_ctx(self, seat, action.rule, {str(action.param): value})):
+                ctx.vars[param] = value
+                if self._allowed(action, ctx):
                     out.append((index, action, number))
         return out
+
+    def _seat_actions(self, seat: int) -> list[int]:
+        """The indices of the declared actions ``seat`` may own: its own and the cards'
+        (whoever holds them), in declaration order; rebuilt when an item adds actions."""
+        cached = self._by_seat
+        if cached is None or cached[0] != len(self.actions):
+            by_seat: dict[int, list[int]] = {}
+            for s in range(self.game.players):
+                by_seat[s] = [i for i, (_, owner) in enumerate(self.actions) if owner in (s, HOLDER)]
+            cached = self._by_seat = (len(self.actions), by_seat)
+        return cached[1].get(seat, [])
 
     def _allowed(self, action: CompiledAction, ctx: Any) -> bool:
         if action.cost is not None and self.coins(ctx.vars["owner"]) < action.cost(ctx):
