@@ -182,7 +182,7 @@ def test_completion_offers_schema_keys_ids_and_the_effect_vocabulary(client: Cli
         return {i["label"]: i for i in items}
 
     top = labels(n, 3)
-    assert {"player_counts", "zones", "turns", "items"} <= set(top)
+    assert {"player_counts", "zones", "turns", "cards"} <= set(top)
     assert "extends" not in top and "beans" not in top  # already written in this mapping
     assert top["player_counts"]["documentation"]["value"]
     # inside the effect: `event.` lists the payload of the trigger's event
