@@ -256,13 +256,13 @@ def test_narration_of_coins_and_the_deck_reads_as_english() -> None:
     said = [describe(e, names) for e in (
         {"type": "harvested", "seat": 0, "beans": 3, "bean": "red", "coins": 1},
         {"type": "harvested", "seat": 1, "beans": 4, "bean": "red", "coins": 2, "final": True},
-        {"type": "gained", "seat": 0, "coins": 1}, {"type": "gained", "seat": 0, "coins": 0},
+        {"type": "gained", "seat": 0, "coins": 1}, {"type": "gained", "seat": 0, "coins": 2}, {"type": "gained", "seat": 0, "coins": 0},
         {"type": "paid", "seat": 1, "coins": 1}, {"type": "paid", "seat": 1, "coins": 3}, {"type": "paid", "seat": 1, "coins": 0},
         {"type": "deck_ran_out", "runout": 3, "final": True}, {"type": "deck_ran_out", "runout": 1, "final": False},
         {"type": "discarded", "seat": 1, "bean": "wax"},
     )]
     assert said == ["ann harvested 3× red for 1 coin", "bob harvested 4× red for 2 coins at the end",
-                    "ann gained 1 coin", None, "bob paid 1 coin", "bob paid 3 coins", None,
+                    "ann gained 1 coin", "ann gained 2 coins", None, "bob paid 1 coin", "bob paid 3 coins", None,
                     "the deck ran out (3, the last time)", "the deck ran out (1)", "bob discarded wax"]
 
 
