@@ -67,3 +67,11 @@ def test_the_sheet_prints_a_beanometer_gap_as_a_dash() -> None:
     assert "| Garden bean | 6 | – | 2 | 3 | – |" in lines
     assert "| Cocoa bean | 4 | – | 2 | 3 | 4 |" in lines
     assert "| Wax bean | 22 | 4 | 7 | 9 | 11 |" in lines
+
+
+def test_the_json_rulesheet_names_its_phases_limits_and_cards() -> None:
+    from engine.rules.sheet import sheet_data
+
+    data = sheet_data(load_ruleset("base"), 4)
+    assert [p["id"] for p in data["turn"]][:2] == ["plant", "trade"]
+    assert data["group_owner_limit"] == 0 and data["last_round"] is False and data["cards"] == []
