@@ -120,3 +120,19 @@ def test_positions_inside_yaml_block_scalars(tmp_path: Path) -> None:
             compile_effect(doc["cards"][key]["effect"], env=ENV, origin=spans[key])
         d = info.value.diagnostics[0]
         assert (d.code, d.span.file, d.span.line, d.span.col) == (code, str(f), line, col), d.format()
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("let x = blue in [1, 2]", ("L803", 1, 9, "a bean is never in a list of int")),
+        ("let x = [b for b in bean_types() if 1]", ("L803", 1, 37, "a list filter's condition must be bool, not int")),
+        ("when harvested if 1 { gain(owner, 1) }", ("L803", 1, 19, "a trigger's condition must be bool, not int")),
+    ],
+)
+def test_type_errors_say_what_was_wrong_where(text: str, found: tuple[str, int, int, str]) -> None:
+    """Found by mutation testing (issue 20): the message a rule author reads, not only the code."""
+    with pytest.raises(BohnError) as info:
+        compile_effect(text, env=ENV)
+    d = info.value.diagnostics[0]
+    assert d.span is not None and (d.code, d.span.line, d.span.col, d.message) == found
