@@ -237,6 +237,74 @@ FUNCTION_IMPL: dict[str, Callable[..., Any]] = {
     "option": lambda w, name: w.option(name),
 }
 
+def _direct_count(a: Fn, constants: list[tuple[Any] | None]) -> Fn:
+    return lambda ctx: len(a(ctx))
+
+
+def _direct_cards(a: Fn, constants: list[tuple[Any] | None]) -> Fn:
+    return lambda ctx: ctx.world.cards(a(ctx))
+
+
+def _direct_counter(a: Fn, b: Fn, constants: list[tuple[Any] | None]) -> Fn:
+    if constants[1] is not None:  # `counter(owner, "ships")`: the name is written out
+        name = constants[1][0]
+        return lambda ctx: ctx.world.counter(a(ctx), name)
+    return lambda ctx: ctx.world.counter(a(ctx), b(ctx))
+
+
+def _direct_fields(a: Fn, constants: list[tuple[Any] | None]) -> Fn:
+    return lambda ctx: ctx.world.fields(a(ctx))
+
+
+def _direct_coins(a: Fn, constants: list[tuple[Any] | None]) -> Fn:
+    return lambda ctx: ctx.world.coins(a(ctx))
+
+
+def _direct_item(a: Fn, b: Fn, constants: list[tuple[Any] | None]) -> Fn:
+    def item(ctx: Ctx) -> Any:
+        items, i = a(ctx), b(ctx)
+        return items[i] if 0 <= i < len(items) else None
+    return item
+
+
+def _compare_constant(op: str, left: Fn, c: Any) -> Fn:
+    """``left op c`` for an ordering with a constant (never none) on the right: what
+    ``_COMPARE[op]`` answers, one call less."""
+    if op == "<":
+        def lt(ctx: Ctx) -> bool:
+            v = left(ctx)
+            return v is not None and v < c
+        return lt
+    if op == ">":
+        def gt(ctx: Ctx) -> bool:
+            v = left(ctx)
+            return v is not None and v > c
+        return gt
+    if op == "<=":
+        def le(ctx: Ctx) -> bool:
+            v = left(ctx)
+            return v is not None and v <= c
+        return le
+
+    def ge(ctx: Ctx) -> bool:
+        v = left(ctx)
+        return v is not None and v >= c
+    return ge
+
+
+#: (function, number of arguments) -> a builder of the same call with one call layer
+#: less (each does exactly what its ``FUNCTION_IMPL`` entry does), given the argument
+#: functions and, for each argument written as a constant, ``(value,)``; the effects of
+#: every expansion ask these at every decision
+_DIRECT: dict[tuple[str, int], Callable[..., Fn]] = {
+    ("count", 1): _direct_count,
+    ("cards", 1): _direct_cards,
+    ("counter", 2): _direct_counter,
+    ("fields", 1): _direct_fields,
+    ("coins", 1): _direct_coins,
+    ("item", 2): _direct_item,
+}
+
 ATTR_IMPL: dict[str, dict[str, Callable[[World, Any], Any]]] = {
     "field": {
         "bean": lambda w, f: (w.bean_of(w.field_cards(f)[0]) if w.field_cards(f) else None),
@@ -317,15 +385,26 @@ class Compiler:
             return lambda ctx: op(left(ctx), right(ctx))
         if isinstance(e, A.Compare):
             cmp, left, right = _COMPARE[e.op], self.expr(e.left), self.expr(e.right)
+            if e.op in ("==", "!=") and isinstance(e.right, (A.Int, A.Str, A.Bool)):  # the common case, one call less
+                constant = e.right.value
+                if e.op == "==":
+                    return lambda ctx: left(ctx) == constant
+                return lambda ctx: left(ctx) != constant
+            if e.op == "==":
+                return lambda ctx: left(ctx) == right(ctx)
+            if e.op == "!=":
+                return lambda ctx: left(ctx) != right(ctx)
+            if isinstance(e.right, (A.Int, A.Str, A.Bool)):  # `count(…) > 0`: a constant is never none
+                return _compare_constant(e.op, left, e.right.value)
             return lambda ctx: cmp(left(ctx), right(ctx))
         if isinstance(e, A.In):
             item, coll, negate = self.expr(e.item), self.expr(e.collection), e.negate
             return lambda ctx: (item(ctx) in coll(ctx)) != negate
         if isinstance(e, A.BoolOp):
             left, right = self.expr(e.left), self.expr(e.right)
-            if e.op == "and":
-                return lambda ctx: bool(left(ctx)) and bool(right(ctx))
-            return lambda ctx: bool(left(ctx)) or bool(right(ctx))
+            if e.op == "and":  # a bool either way, each side's truth asked once
+                return lambda ctx: True if left(ctx) and right(ctx) else False
+            return lambda ctx: True if left(ctx) or right(ctx) else False
         if isinstance(e, A.Not):
             operand = self.expr(e.operand)
             return lambda ctx: not operand(ctx)
@@ -465,6 +544,14 @@ class Compiler:
             return lambda ctx: ctx.world.column(name_fn(ctx))
         impl = FUNCTION_IMPL[call.func]
         fns = [f for _, f in args]
+        direct = _DIRECT.get((call.func, len(fns)))
+        if direct is not None:  # the most asked functions: their implementation inlined
+            given = dict(zip((p.name for p in signature.params), call.args))
+            given.update(dict(call.kwargs))
+            constants: list[tuple[Any] | None] = [
+                (given[p.name].value,) if isinstance(given[p.name], (A.Int, A.Str, A.Bool)) else None  # type: ignore[union-attr]
+                for p in signature.params if p.name in given]
+            return direct(*fns, constants)
         if len(fns) == 1:
             a = fns[0]
             return lambda ctx: impl(ctx.world, a(ctx))
