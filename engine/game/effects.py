@@ -30,8 +30,8 @@ from bisect import bisect_right
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from engine.errors import BohnError, Span
-from engine.lang.compiler import (MAX_STEPS, Compiled, CompiledAction, CompiledModifier, CompiledTrigger, _hears, fire,
-                                  modifier_stage, modify, new_ctx)
+from engine.lang.compiler import (MAX_STEPS, Compiled, CompiledAction, CompiledModifier, CompiledTrigger, Ctx, _hears,
+                                  fire, modifier_stage, modify, new_ctx)
 from engine.lang.world import CancelAction, FieldRef, ZoneRef
 
 if TYPE_CHECKING:
@@ -310,6 +310,8 @@ class GameEffects:
         seat_of = self.holder_index.seat
         actions = self.actions
         uses = self.uses
+        opponent = self.next_player(seat)
+        budget: list[int] | None = None  # the decision's, asked for when a first rule is read
         for index in self._seat_actions(seat):
             action, owner = actions[index]
             if owner == HOLDER:
@@ -318,7 +320,10 @@ class GameEffects:
                 continue
             if action.timing == "own_turn" and seat != active or action.timing == "others_turn" and seat == active:
                 continue
-            ctx = new_ctx(self, seat, action.rule)
+            if budget is None:
+                budget = self.budget()
+            # what new_ctx(self, seat, action.rule) makes, without asking again what this listing knows
+            ctx = Ctx(self, {"owner": seat, "active": active, "opponent": opponent}, budget, action.rule)
             if action.values is None:
                 if self._allowed(action, ctx):
                     out.append((index, action, -1))
