@@ -139,9 +139,9 @@ class GameEffects:
         #: card -> its ``worth`` hint (bound to the card), for bots weighing what they hold
         self.card_worths: dict[int, Any] = {}
         for card, type_index in enumerate(st.bean_of):
-            ctype = types.get(st.card_types[type_index])
-            if ctype is not None and ctype.effect is not None:
-                self._own_card(ctype.effect, card)
+            held = types.get(st.card_types[type_index])
+            if held is not None and held.effect is not None:
+                self._own_card(held.effect, card)
         from engine.game.holders import HolderIndex
 
         self.holder_index = HolderIndex(st, {*self._action_cards.values(), *self.card_worths, *self._rule_cards})

@@ -327,7 +327,7 @@ def check_setup(doc: LMap) -> Iterator[Diagnostic]:
         kind = line.get("kind")
         if kind is not None and kind not in kinds:
             yield Diagnostic("R456", f"set-up: no card kind `{kind}`{did_you_mean(kind, sorted(kinds))}", child_span(line, "kind"))
-        allowed = next((k.get("zones") for k in doc.get("cards", []) if k["id"] == kind), None)
+        allowed = next((k.get("zones") for k in doc.get("cards", []) if k["id"] == kind), None) or []
         for index, zone in enumerate(targets if allowed else []):
             if zone in zones and zone not in allowed:
                 where = child_span(line, "to") if not isinstance(line.get("to"), list) else span_at(line, ["to", index])
