@@ -10,7 +10,8 @@ from engine.rules.loader import load_ruleset
 from engine.sim.play import make_agents, play_game
 from tests.soak import games
 
-GAMES_PER_COUNT = games(quick=60, soak=300)
+#: 150 per count in CI's soak, 300 in the full soak (tests/soak.py)
+GAMES_PER_COUNT = games(quick=60, soak=150, full=300)
 #: Games per player count whose observations are checked after every single action.
 FULLY_OBSERVED = 20
 
@@ -78,7 +79,7 @@ def test_games_with_effects_keep_the_invariants(players: int, tmp_path) -> None:
         assert played.game.over
 
 
-HIGH_BOHN_SEEDS = games(quick=40, soak=300)
+HIGH_BOHN_SEEDS = games(quick=40, soak=150, full=300)
 
 
 @pytest.mark.parametrize("variant", [None, "cognac"])
