@@ -12,6 +12,8 @@ a market…) are weighed by the ruleset's `worth` hint when the action has one, 
 otherwise one ply ahead: each is tried on a private copy of the game
 (``SeatView.preview``, counts only, the `worth` of cards held included) and the best is
 taken when it gains something. Choices inside effects follow the `choose … worth` hint.
+A plant or pass it chooses is steered by the `worth` of the cards it holds
+(:mod:`engine.agents.steering`): it plants towards a card worth more on other fields.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import random
 from typing import Any
 
 from engine.game.actions import ACCEPT, ACT, BUY_FIELD, BUY_ITEM, DECLINE, DISCARD, END_TRADING, HARVEST, PASS, PLANT, PROPOSE, Action
+from engine.agents.steering import steer
 from engine.game.view import SeatView
 
 Fields = list[tuple[str | None, int]]
@@ -128,7 +131,7 @@ class GreedyBot:
             return self._trade(view, legal, fields)
         if step == "discard_from_hand":
             return self._discard(view, legal, fields)
-        return self._plant(view, legal, fields, harvests)
+        return steer(view, legal, self._plant(view, legal, fields, harvests))
 
     def choose_option(self, view: SeatView, options: list[Any], prompt: str, optional: bool) -> int | None:
         """Choices inside effects: the option worth most by the `choose … worth` hint (none

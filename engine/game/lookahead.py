@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import BohnError
-from engine.game.actions import ACT
+from engine.game.actions import ACT, HARVEST, PASS, PLANT
 
 if TYPE_CHECKING:
     from engine.game.actions import Action
@@ -224,3 +224,60 @@ def preview(game: Game, action: Action) -> Outcome:
     # spelt out: a starred generator would also fill `refused`, which mypyc rejects
     return Outcome(after[0] - before[0], after[1] - before[1], after[2] - before[2], after[3] - before[3],
                    after[4] - before[4], False, after[5] - before[5])
+
+
+def _plant_source(game: Game, action: Action) -> tuple[list[int], int] | None:
+    """The list the card a plant action takes comes from, and its position there: a step
+    that plants out of a zone names it ``zone`` (one list, or one per seat), and a step
+    without one plants the front card of the hand."""
+    zone = getattr(game.step, "zone", None)
+    if zone is None:
+        return game.state.hands[action.seat], 0
+    if zone and type(zone[0]) is list:
+        zone = zone[action.seat]
+    index = max(action.card, 0)
+    return (zone, index) if index < len(zone) else None
+
+
+def worth_after(game: Game, action: Action) -> float | None:
+    """What the cards ``action.seat`` holds would be worth (their ``worth`` hints, summed)
+    once a plant, harvest or pass moved its cards: a light trial, far cheaper than
+    :func:`preview`. The cards are moved on the game itself, the hints read and the cards
+    put back exactly where they were; nothing fires, nothing is recorded, and a harvest
+    only empties the field (its coins are not counted: the hints weigh positions, the
+    bot weighs harvests). None when the ruleset gives no held worth, or for another kind
+    of action or another seat's field."""
+    fx = game.fx
+    if fx is None or not fx.card_worths:
+        return None
+    seat = action.seat
+    if action.kind not in (PLANT, HARVEST, PASS) or action.target not in (-1, seat):
+        return None
+    if action.kind == PASS:
+        return fx.held_worth(seat)
+    fields = game.state.fields[seat]
+    if not 0 <= action.field < len(fields):
+        return None
+    field = fields[action.field]
+    if action.kind == HARVEST:
+        saved = field[:]
+        field.clear()
+        try:
+            return fx.held_worth(seat)
+        except BohnError:
+            return None
+        finally:
+            field[:] = saved
+    source = _plant_source(game, action)
+    if source is None:
+        return None
+    cards, index = source
+    card = cards.pop(index)
+    field.append(card)
+    try:
+        return fx.held_worth(seat)
+    except BohnError:  # a hint that runs out of budget says nothing
+        return None
+    finally:
+        field.pop()
+        cards.insert(index, card)

@@ -144,6 +144,16 @@ class SeatView:
             raise ValueError("a seat previews only its own actions")
         return preview(self._game, action)
 
+    def worth_after(self, action: Action) -> float | None:
+        """What the cards this seat holds would be worth by their `worth` hints once one of
+        its plant, harvest or pass actions is taken (a light trial, see
+        :func:`engine.game.lookahead.worth_after`); None when the ruleset gives no such hint."""
+        from engine.game.lookahead import worth_after
+
+        if action.seat != self.seat:
+            raise ValueError("a seat weighs only its own actions")
+        return worth_after(self._game, action)
+
     def option_worths(self) -> list[float] | None:
         """What the ruleset says each option of the choice being asked is worth to the
         chooser (its `choose … worth` hint), or None when it says nothing."""
