@@ -311,7 +311,7 @@ class GameEffects:
         actions = self.actions
         uses = self.uses
         opponent = self.next_player(seat)
-        budget: list[int] | None = None  # the decision's, asked for when a first rule is read
+        ctx: Ctx | None = None  # one context for the listing, made when a first rule is read
         for index in self._seat_actions(seat):
             action, owner = actions[index]
             if owner == HOLDER:
@@ -320,21 +320,24 @@ class GameEffects:
                 continue
             if action.timing == "own_turn" and seat != active or action.timing == "others_turn" and seat == active:
                 continue
-            if budget is None:
-                budget = self.budget()
             # what new_ctx(self, seat, action.rule) makes, without asking again what this listing knows
-            ctx = Ctx(self, {"owner": seat, "active": active, "opponent": opponent}, budget, action.rule)
+            if ctx is None:
+                ctx = Ctx(self, {"owner": seat, "active": active, "opponent": opponent}, self.budget(), action.rule)
+            else:
+                ctx.rule = action.rule
             if action.values is None:
                 if self._allowed(action, ctx):
                     out.append((index, action, -1))
                 continue
             values = list(action.values(ctx))[:MAX_ACTION_VALUES]
-            # one context for every value: an expression leaves its names as it found them
+            # the parameter is bound for each value in turn, and unbound after the last, so
+            # the next rule finds the context as made
             param = str(action.param)
             for number, value in enumerate(values):
                 ctx.vars[param] = value
                 if self._allowed(action, ctx):
                     out.append((index, action, number))
+            ctx.vars.pop(param, None)
         return out
 
     def _seat_actions(self, seat: int) -> list[int]:
