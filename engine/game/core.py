@@ -73,6 +73,9 @@ class Game:
         #: the effect statement being performed, named by events it causes (None: the engine)
         self.cause: Any = None
         self._listed: tuple[int, int, tuple[Action, ...]] = (-1, -1, ())
+        #: each step of the turn, made when first entered and entered again every turn
+        #: after (a step resolves its fixed parameters once, and ``enter`` resets the rest)
+        self._step_runs: list[list[Any]] = [[None] * len(p.steps) for p in self.phases]
         self._bean_rules = fixed.bean_rules
         from engine.game.effects import GameEffects
         from engine.game.items import Items
@@ -138,10 +141,24 @@ class Game:
         if self.state.over:
             return []
         self.listing_offers = offers
-        actions = self.step.legal(self, seat) if seat == self.step.decider(self) else []
+        step = self.step
+        actions = step.legal(self, seat) if seat == step.decider(self) else []
         self.free_actions(seat, actions)
         self._listed = (self.actions_taken, seat, tuple(actions))
         return actions
+
+    def decision(self, offers: tuple[bool, ...] | list[bool]) -> tuple[int, list[Action]]:
+        """The seat that decides now and everything it may do (``legal_actions`` of the
+        decider, ``offers[seat]`` saying whether it wants offers listed): the game loop's
+        one question per action. The game must not be over."""
+        step = self.step
+        seat = step.decider(self)
+        assert seat is not None
+        self.listing_offers = offers[seat]
+        actions = step.legal(self, seat)
+        self.free_actions(seat, actions)
+        self._listed = (self.actions_taken, seat, tuple(actions))
+        return seat, actions
 
     def apply(self, action: Action) -> None:
         """Perform one legal action; on an illegal one raise and change nothing.
@@ -170,8 +187,11 @@ class Game:
             self.step.after_free_action(self, action)
         else:
             self.step.apply(self, action)
-        self._settle()  # an effect may have ended the game (a final run-out in a `stop` phase)
-        self._fronts()
+        st = self.state
+        if st.ending or st.over or self.final_round or self.step.done:
+            self._settle()  # an effect may have ended the game (a final run-out in a `stop` phase)
+        if self._watch_fronts:
+            self._fronts()
 
     def _fronts(self) -> None:
         """Fire `card_at_front` where a hand's front card changed, then settle again (a
@@ -234,12 +254,26 @@ class Game:
         if out is None:
             out = []
         fx = self.fx
-        if self._harvest_any_time or seat == self.state.active or self.harvest_allowed_now(seat):
+        st = self.state
+        if self._harvest_any_time or seat == st.active or self.harvest_allowed_now(seat):
             ready = self._fixed.harvest_actions[seat]
-            for i in self.harvestable(seat):
-                out.append(ready[i] if i < PREBUILT_FIELDS else Action(HARVEST, seat, i))
+            fields = st.fields[seat]
+            if fx is None and self._protection == "at_most_one" and len(fields) <= PREBUILT_FIELDS:
+                # ``harvestable`` spelt out for the rulebook's protection and no rules
+                found = False
+                for i, f in enumerate(fields):
+                    if len(f) >= 2:
+                        out.append(ready[i])
+                        found = True
+                if not found:
+                    for i, f in enumerate(fields):
+                        if f:
+                            out.append(ready[i])
+            else:
+                for i in self.harvestable(seat):
+                    out.append(ready[i] if i < PREBUILT_FIELDS else Action(HARVEST, seat, i))
         if fx is None:
-            if len(self.state.fields[seat]) < self.row.max_fields and len(self.state.coins[seat]) >= self.row.field_price:
+            if len(st.fields[seat]) < self.row.max_fields and len(st.coins[seat]) >= self.row.field_price:
                 out.append(self._fixed.buy_field_actions[seat])
         else:
             if self.can_buy_field(seat):
@@ -584,9 +618,14 @@ class Game:
     # ------------------------------------------------------------------ flow
 
     def _start_step(self) -> None:
-        spec = self.phase.steps[self.state.step_index]
-        self.step = self._step_kinds[spec.kind](self, spec)
-        self.step.enter(self)
+        st = self.state
+        runs = self._step_runs[st.phase_index]
+        step = runs[st.step_index]
+        if step is None:
+            spec = self.phases[st.phase_index].steps[st.step_index]
+            step = runs[st.step_index] = self._step_kinds[spec.kind](self, spec)
+        self.step = step
+        step.enter(self)
 
     def _start_phase(self, index: int, step: int = 0) -> None:
         self.state.phase_index = index

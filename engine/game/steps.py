@@ -20,7 +20,12 @@ if TYPE_CHECKING:
 
 
 class StepRun:
-    """Base of all step kinds: no decisions, finished at once."""
+    """Base of all step kinds: no decisions, finished at once.
+
+    A game makes each step of its turn once, when it is first entered, and enters the
+    same object again every turn after: ``__init__`` resolves what the spec and the
+    player-count row fix for the whole game (zone ids, numbers), ``enter`` resets all
+    that one pass through the step changes."""
 
     kind: ClassVar[str] = ""
     #: True while the decider must place cards on fields: it may then harvest even when
@@ -77,8 +82,12 @@ class _FromHand(StepRun):
     """Shared by steps that take between ``min`` and ``max`` cards from the hand, one
     action each; passing is allowed once ``min`` is reached or the hand is empty."""
 
+    def __init__(self, game: Game, spec: Step) -> None:
+        StepRun.__init__(self, game, spec)
+        self._fixed_bounds = spec.number("min", game.row), spec.number("max", game.row)
+
     def bounds(self, game: Game) -> tuple[int, int]:
-        return self.spec.number("min", game.row), self.spec.number("max", game.row)
+        return self._fixed_bounds
 
     def enter(self, game: Game) -> None:
         self.low, self.high = self.bounds(game)
@@ -166,12 +175,19 @@ class Reveal(StepRun):
 
     kind: ClassVar[str] = "reveal"
 
+    def __init__(self, game: Game, spec: Step) -> None:
+        StepRun.__init__(self, game, spec)
+        self.to = spec.zone("to")
+        self.count = spec.number("count", game.row)
+        self.deck: str | None = spec.params.get("from")
+
     def enter(self, game: Game) -> None:
-        zone = game.state.shared[self.spec.zone("to")]
-        count = self.spec.number("count", game.row)
+        to = self.to
+        zone = game.state.shared[to]
+        count = self.count
         if game.fx is not None:
             count = game.fx.modified("reveal_count", count, player=game.state.active)
-        deck = self.spec.params.get("from")
+        deck = self.deck
         if deck is None:
             game.prepare_draw(count)
         for _ in range(count):
@@ -179,10 +195,10 @@ class Reveal(StepRun):
             if card is None:
                 break
             if game._zone_limited:
-                game.check_goes(card, self.spec.zone("to"), "reveal")
+                game.check_goes(card, to, "reveal")
             zone.append(card)
             if game.logging:
-                game.emit("revealed", seat=game.state.active, bean=game.bean_name(card), zone=self.spec.zone("to"))
+                game.emit("revealed", seat=game.state.active, bean=game.bean_name(card), zone=to)
             if game.fx is not None:
                 game.signal("revealed", player=game.state.active, bean=game.bean_name(card), card=card)
         self.done = True
@@ -211,14 +227,19 @@ class Draw(StepRun):
 
     kind: ClassVar[str] = "draw"
 
+    def __init__(self, game: Game, spec: Step) -> None:
+        StepRun.__init__(self, game, spec)
+        self.count = spec.number("count", game.row)
+        self.deck: str | None = spec.params.get("from")
+
     def enter(self, game: Game) -> None:
         st = game.state
         hand = st.hands[st.active]
         drawn = 0
-        count = self.spec.number("count", game.row)
+        count = self.count
         if game.fx is not None:
             count = game.fx.modified("draw_count", count, player=st.active)
-        deck = self.spec.params.get("from")
+        deck = self.deck
         if deck is None:
             game.prepare_draw(count)
         for _ in range(count):
@@ -244,10 +265,15 @@ class PlantSetAside(StepRun):
     kind: ClassVar[str] = "plant_set_aside"
     plants: ClassVar[bool] = True
 
+    def __init__(self, game: Game, spec: Step) -> None:
+        StepRun.__init__(self, game, spec)
+        self.zone_id = spec.zone("zone")
+
     def enter(self, game: Game) -> None:
-        self.zone = game.state.per_player[self.spec.zone("zone")]
+        zone = self.zone = game.state.per_player[self.zone_id]
         n = game.players
-        self.queue = [s for s in ((game.state.active + k) % n for k in range(n)) if self.zone[s]]
+        active = game.state.active
+        self.queue = [s for s in ((active + k) % n for k in range(n)) if zone[s]]
         self.done = not self.queue
 
     def decider(self, game: Game) -> int | None:
@@ -273,7 +299,7 @@ class PlantSetAside(StepRun):
 
     def apply(self, game: Game, action: Action) -> None:
         card = self.zone[action.seat].pop(action.card)
-        game.plant(action.seat, card, action.field, self.spec.zone("zone"))
+        game.plant(action.seat, card, action.field, self.zone_id)
         if not self.zone[action.seat]:
             self.queue.pop(0)
         self.done = not self.queue

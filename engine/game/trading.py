@@ -37,6 +37,7 @@ from engine.game.steps import StepRun
 
 if TYPE_CHECKING:
     from engine.game.core import Game
+    from engine.rules.model import Step
 
 #: Rounds of proposals from the other seats in one window.
 MAX_ROUNDS = 3
@@ -51,22 +52,10 @@ OPEN = -1
 class Trade(StepRun):
     kind: ClassVar[str] = "trade"
 
-    def enter(self, game: Game) -> None:
-        st = game.state
-        self.revealed_id = self.spec.zone("revealed")
-        self.revealed = st.shared[self.revealed_id]
-        self.received = st.per_player[self.spec.zone("received")]
-        self.mode = "active"          # active | respond | solicit | closed
-        self._resume = "active"       # the mode to return to once an offer is answered
-        self.pending: Action | None = None
-        #: the last offer found good, and when (see ``check_proposal``)
-        self._offer_ok: tuple[int, Action | None] = (-1, None)
-        self.pending_cards: list[int] = []
-        self.responders: list[int] = []
-        self.solicit: list[int] = []
-        self.rounds = 0
-        self.accepted_this_round = False
-        self.proposals = [0] * game.players
+    def __init__(self, game: Game, spec: Step) -> None:
+        StepRun.__init__(self, game, spec)
+        self.revealed_id = spec.zone("revealed")
+        self.received_id = spec.zone("received")
         self.partners = str(self.spec.params.get("partners", "active"))
         also = self.spec.params.get("also_from", [])
         # one list for everyone, or {active: [...], others: [...]} when they differ
@@ -80,6 +69,23 @@ class Trade(StepRun):
         self.hand_waits = game._fixed.option("hand_trading") == "after_revealed"
         #: option `open_offers: any_seat`: other seats may offer to the table too
         self.open_any = game._fixed.option("open_offers") == "any_seat"
+
+    def enter(self, game: Game) -> None:
+        st = game.state
+        self.revealed = st.shared[self.revealed_id]
+        self.received = st.per_player[self.received_id]
+        self.mode = "active"          # active | respond | solicit | closed
+        self._resume = "active"       # the mode to return to once an offer is answered
+        self.pending: Action | None = None
+        #: the last offer found good, and when (see ``check_proposal``)
+        self._offer_ok: tuple[int, Action | None] = (-1, None)
+        self.pending_cards: list[int] = []
+        self.responders: list[int] = []
+        self.solicit: list[int] = []
+        self.rounds = 0
+        self.accepted_this_round = False
+        self.proposals = [0] * game.players
+        self.done = False
         if not game.trading:
             self._close(game)
 

@@ -75,19 +75,21 @@ def play_game(
     route_choices(game, agents, views)
     actions: list[Action] = []
     positions: list[int] = []
-    wants_offers = [bool(getattr(agent, "wants_offers", True)) for agent in agents]
+    wants_offers = tuple(bool(getattr(agent, "wants_offers", True)) for agent in agents)
+    state = game.state  # the game's one state object: `over` is read from it directly
+    events = game.events
+    decision = game.decision
+    apply = game.apply
     try:
-        while not game.over:
-            seat = game.decider
-            assert seat is not None
-            legal = game.legal_actions(seat, offers=wants_offers[seat])
+        while not state.over:
+            seat, legal = decision(wants_offers)
             if not legal:
                 from engine.game.deadlock import no_legal_action
 
                 raise no_legal_action(game, seat)
             action = agents[seat].choose(views[seat], legal)
-            positions.append(len(game.events))
-            game.apply(action)
+            positions.append(len(events))
+            apply(action)
             actions.append(action)
             if after_action is not None:
                 after_action(game, action)
