@@ -138,6 +138,7 @@ CODES: dict[str, CodeInfo] = {
     "L813": CodeInfo("effect failed while running", "The rule met a value it cannot handle (an empty list, a missing card); guard it with a condition."),
     "L820": CodeInfo("list too long", "A rule built a list longer than the limit (docs/security.md); effects work on the cards of a game, never more."),
     "L821": CodeInfo("number too large", "A rule computed a number beyond the limit (docs/security.md); check its arithmetic."),
+    "L840": CodeInfo("next_phase names no phase of the turn", "`next_phase(id, step: kind)` goes on with a phase of the turn being played: name one of its phase ids (and a step kind of that phase)."),
     # W9xx — warnings
     "W900": CodeInfo("named assumption", "The rulebooks do not give this; the ruleset states what it assumes."),
     # C5xx — command line

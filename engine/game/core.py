@@ -660,6 +660,7 @@ class Game:
         if step is not None and step not in kinds:
             raise BohnError.one("G607", f"phase `{self.phases[index].id}` has no step `{step}` ({', '.join(kinds)}){did_you_mean(step, kinds)}")
         self.state.over = False
+        self.state.next_phase, self.state.next_step = -1, 0
         self._listed = (-1, -1, ())
         if self._watch_fronts:
             assert self.fx is not None
@@ -703,6 +704,15 @@ class Game:
             if st.step_index + 1 < len(self.phase.steps):
                 st.step_index += 1
                 self._start_step()
+            elif st.next_phase >= 0:  # a rule named the phase the turn goes on with (`next_phase`)
+                index, step = st.next_phase, st.next_step
+                st.next_phase, st.next_step = -1, 0
+                if self.fx is not None:
+                    self.signal("phase_ended", player=st.active, phase=self.phase.id)
+                if st.ending and self.phases[index].when_game_ends == "stop":
+                    self._end_game()
+                    return
+                self._start_phase(index, step)
             elif st.phase_index + 1 < len(self.phases):
                 if self.fx is not None:
                     self.signal("phase_ended", player=st.active, phase=self.phase.id)

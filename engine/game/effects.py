@@ -745,6 +745,25 @@ class GameEffects:
         self.counters[(player, name)] = value
         self.game.emit("counter", seat=player, name=name, value=value)
 
+    def _do_next_phase(self, id: str, step: str = "") -> None:  # noqa: A002 - the statement's argument name
+        """When the phase being played ends, the turn goes on with phase ``id`` of this
+        turn (again, or further on), from its first step of kind ``step`` when given (the
+        steps before it do not run). The last call before the phase ends counts."""
+        from engine.errors import did_you_mean
+
+        game = self.game
+        ids = [p.id for p in game.phases]
+        if id not in ids:
+            raise BohnError.one("L840", f"`next_phase(\"{id}\")`: this turn has no phase `{id}` "
+                                f"({', '.join(ids)}){did_you_mean(id, ids)}", game.cause)
+        index = ids.index(id)
+        kinds = [s.kind for s in game.phases[index].steps]
+        if step and step not in kinds:
+            raise BohnError.one("L840", f"`next_phase(\"{id}\", step: \"{step}\")`: phase `{id}` has no step `{step}` "
+                                f"({', '.join(kinds)}){did_you_mean(step, kinds)}", game.cause)
+        game.state.next_phase = index
+        game.state.next_step = kinds.index(step) if step else 0
+
     def _do_show(self, cards: list[int], to: int) -> None:
         self.game.emit("shown", seat=to, cards=len(cards), beans=[self.bean_of(c) for c in cards])
 

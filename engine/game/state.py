@@ -47,6 +47,10 @@ class GameState:
     over: bool = False
     phase_index: int = 0
     step_index: int = 0
+    #: where the turn goes on when the phase being played ends (a rule's `next_phase`):
+    #: a phase index of the turn and its first step to run; -1: the next phase in order
+    next_phase: int = -1
+    next_step: int = 0
     #: every card type: the beans first, then the cards of each kind
     card_types: tuple[str, ...] = ()
     #: the kind of each card type (``bean`` for beans)

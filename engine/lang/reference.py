@@ -68,6 +68,7 @@ STATEMENT_EXAMPLES: dict[str, str] = {
     "set_counter": "set_counter(owner, \"raids\", 0)",
     "show": "show(cards(zone(hand, opponent)), owner)",
     "note": "note(\"a rule ran\")",
+    "next_phase": "action trade_again on own_turn if phase() == \"ship\" { next_phase(\"trade\", step: \"trade\") }",
 }
 FUNCTION_EXAMPLES: dict[str, str] = {
     "count": "let n = count(cards(hand))",

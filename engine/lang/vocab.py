@@ -154,6 +154,8 @@ STATEMENTS: dict[str, Signature] = {
     "set_counter": sig("set a named counter of a player", "none", "player", "name:str", "value:int"),
     "show": sig("show cards to a player (a spy looks at a hand)", "none", "cards:list[card]", "to:player"),
     "note": sig("write a line to the game log", "none", "text:str"),
+    "next_phase": sig("when the phase being played ends, go on with phase `id` of the turn (again, or further on) "
+                      "instead of the next one, from its step of kind `step` when given", "none", "id:str", "step:str="),
 }
 
 #: Functions: calls that compute a value without changing the game.

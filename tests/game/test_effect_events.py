@@ -55,3 +55,22 @@ def test_cards_that_keep_coming_to_the_front_stop_with_g650(tmp_path: Path) -> N
     with pytest.raises(BohnError) as info:
         game.apply(Action("plant", 0, field=0))
     assert info.value.code == "G650"
+
+
+def test_next_phase_to_a_phase_the_turn_lacks_is_L840_at_the_rule(tmp_path: Path) -> None:
+    """`next_phase` names a phase (and step kind) of the turn being played; anything else
+    stops the game with L840 at the rule's line, naming the phases there are."""
+    game = _game(tmp_path, {"jump": "action jump on own_turn {\n  next_phase(\"tarde\")\n}",
+                            "hop": "action hop on own_turn { next_phase(\"trade\", step: \"draw\") }"},
+                 {"hands": {0: ["chili"]}})
+    assert game.fx is not None
+    for name, line, words in (("jump", 6, ["no phase `tarde`", "trade", "plant_traded"]),
+                              ("hop", 10, ["phase `trade` has no step `draw`", "reveal"])):
+        index = game.fx.find_action(0, name)
+        assert index is not None
+        with pytest.raises(BohnError) as caught:
+            game.apply(Action(ACT, 0, card=index, want=(name,)))
+        d = caught.value.diagnostics[0]
+        assert d.code == "L840" and d.span is not None and d.span.line == line, (d.code, d.span)
+        assert all(w in d.message for w in words), d.message
+        assert game.state.next_phase == -1  # nothing was changed

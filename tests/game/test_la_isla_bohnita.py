@@ -68,7 +68,7 @@ def test_bean_duel_bots_discard_ship_and_raid() -> None:
 def test_random_bots_sail_sell_raid_and_buy() -> None:
     """Every declared action of the expansion is taken in a few random games."""
     used = _used(RULESET, 4, range(3), ["random"])
-    for rule in ("sailing", "selling", "raids", "purchases", "field_to_ship", "transfers"):
+    for rule in ("sailing", "selling", "raids", "purchases", "field_to_ship", "transfers", "phase_two_again"):
         assert used[rule] > 0, f"no `{rule}` action in 3 random games: {dict(used)}"
 
 
@@ -117,7 +117,8 @@ def test_every_gap_of_the_issue_is_named() -> None:
     duel = load_ruleset(DUEL)
     named = {a.id for a in duel.assumptions}
     assert {"mocha_beanometer", "isla_wax_bean", "harbour_row_top", "ships_between_turns", "loading_on_every_arrival",
-            "raid_needs_matching_cargo", "refill_short_deck", "duel_end", "duel_mocha"} <= named
+            "raid_needs_matching_cargo", "refill_short_deck", "duel_end", "duel_mocha", "phase_two_rounds"} <= named
+    assert "phase_two_again" not in {e.id for e in duel.effects}  # nothing is traded in the Duel
     assert "empty_discard_ends_game" in named  # the base game's stays
     isla = load_ruleset(RULESET)
     assert set(isla.options["second_ship_price"].choices) == {"by_player_count", "flat_five"}
