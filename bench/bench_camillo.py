@@ -5,6 +5,9 @@ without the Trading variant, and how many games saw action cards played.
 
 It measures the engine that ``import engine`` finds (see bench_engine.py for the
 compiled build). Target from issue 14: >= 200 games/s on one core with the pure build.
+The plain hand-written simulator (bench/plain_sim.py, 4 players, random play) runs first
+in the same process as the yardstick: on a busy machine the ratio to it is the figure
+to compare across runs (about 1,350 games/s on an idle core).
 """
 
 from __future__ import annotations
@@ -18,12 +21,26 @@ try:  # the installed engine, else this checkout
     import engine  # noqa: F401
 except ImportError:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from engine.rules.loader import load_ruleset  # noqa: E402
 from engine.sim.play import make_agents, play_game  # noqa: E402
 
 #: the effect ids of the rules that are no action cards (their `acted` events do not count)
 NOT_CARDS = ("gifts", "planting")
+
+YARDSTICK: list[float] = []  # games/s of the plain simulator, measured first in the same run
+
+
+def yardstick(games: int) -> None:
+    """Time the plain hand-written simulator (``games`` games) and remember its rate."""
+    import plain_sim
+
+    start = time.perf_counter()
+    for seed in range(games):
+        plain_sim.play(seed)
+    YARDSTICK.append(games / (time.perf_counter() - start))
+    print(f"{'plain hand-written simulator (yardstick)':<40} {YARDSTICK[0]:8.2f} games/s")
 
 
 def run(games: int, variant: str | None) -> None:
@@ -38,14 +55,25 @@ def run(games: int, variant: str | None) -> None:
         with_cards += bool(used)
     elapsed = time.perf_counter() - start
     label = f"bohn_camillo{' --variant ' + variant if variant else ''}, greedy"
-    print(f"{label:<40} {games / elapsed:8.2f} games/s   {actions / games:6.0f} actions/game   "
-          f"{cards / games:5.1f} action cards/game   action cards in {with_cards}/{games} games")
+    rate = games / elapsed
+    ratio = f"   {YARDSTICK[0] / rate:6.1f}x slower than the yardstick" if YARDSTICK else ""
+    print(f"{label:<40} {rate:8.2f} games/s   {actions / games:6.0f} actions/game   "
+          f"{cards / games:5.1f} action cards/game   action cards in {with_cards}/{games} games{ratio}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--profile", action="store_true", help="profile the runs (no yardstick), top 25 by own time")
     args = parser.parse_args()
+    if args.profile:
+        import cProfile
+        import pstats
+
+        cProfile.runctx("for v in (None, 'trading'): run(args.games, v)", globals(), {"args": args}, "/tmp/bohn_camillo.prof")
+        pstats.Stats("/tmp/bohn_camillo.prof").sort_stats("tottime").print_stats(25)
+        return
+    yardstick(args.games * 10)
     for variant in (None, "trading"):
         run(args.games, variant)
 

@@ -181,7 +181,8 @@ class GameEffects:
             self._card_queries.add(m.query)
         for a in compiled.actions:
             bound_a = CompiledAction(a.name, a.timing, _bind(a.condition, card), _bind(a.cost, card), _bind(a.body, card),
-                                     a.span, a.rule, a.param, _bind(a.values, card), _bind(a.worth, card))
+                                     a.span, a.rule, a.param, _bind(a.values, card), _bind(a.worth, card),
+                                     a.only_step)
             self._action_cards[len(self.actions)] = card
             self.actions.append((bound_a, HOLDER))
         if compiled.worth is not None:
@@ -312,8 +313,11 @@ class GameEffects:
         uses = self.uses
         opponent = self.next_player(seat)
         ctx: Ctx | None = None  # one context for the listing, made when a first rule is read
+        step = self.step()
         for index in self._seat_actions(seat):
             action, owner = actions[index]
+            if action.only_step is not None and action.only_step != step:
+                continue  # its condition starts with `step() == …` of another step
             if owner == HOLDER:
                 owner = seat_of(self._action_cards[index])
             if owner != seat or uses and uses.get((seat, index), 0) >= MAX_ACTION_USES:

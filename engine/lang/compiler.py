@@ -77,6 +77,19 @@ def modifier_stage(mod: CompiledModifier) -> int:
     return 1 if mod.adjusts else 0
 
 
+def required_step(condition: Any) -> str | None:
+    """The step id ``X`` when a condition's first conjunct is ``step() == "X"`` (either
+    side): the condition is false in every other step, and since the conjunct is
+    evaluated first, skipping the condition there skips no other work and no error."""
+    while isinstance(condition, A.BoolOp) and condition.op == "and":
+        condition = condition.left
+    if isinstance(condition, A.Compare) and condition.op == "==":
+        for call, const in ((condition.left, condition.right), (condition.right, condition.left)):
+            if isinstance(call, A.Call) and call.func == "step" and not call.args and isinstance(const, A.Str):
+                return const.value
+    return None
+
+
 def reads_name(node: Any, name: str) -> bool:
     """Whether an expression tree mentions the bare name ``name`` anywhere."""
     if isinstance(node, A.Name):
@@ -102,6 +115,9 @@ class CompiledAction:
     values: Fn | None = None
     #: ``worth EXPR``: what taking it is worth to its owner, for bots (None: they look ahead)
     worth: Fn | None = None
+    #: the step id the condition starts by requiring (``if step() == "x" and …``): a
+    #: listing skips the action in every other step without building its context
+    only_step: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -724,7 +740,7 @@ def compile_program(program: A.Program, types: Types, env: CheckEnv, name: str) 
                 rule.name, rule.timing, g(c.expr(rule.condition), sp) if rule.condition else None,
                 g(c.expr(rule.cost), sp) if rule.cost else None, g(c.block(rule.body), sp), sp, label,
                 rule.param, g(c.expr(rule.values), sp) if rule.values is not None else None,
-                g(c.expr(rule.worth), sp) if rule.worth is not None else None))
+                g(c.expr(rule.worth), sp) if rule.worth is not None else None, required_step(rule.condition)))
     if program.statements:
         out.body = g(c.block(program.statements), program.span)
     return out
