@@ -42,8 +42,47 @@ def load_config() -> dict:  # type: ignore[type-arg]
         return tomllib.load(f)
 
 
+#: conftest.py written into the copy. mutmut maps each test to the functions it calls in
+#: one traced run ("stats"), and runs only a function's tests against its mutants. The
+#: engine caches compiled snippets and loaded rulesets per process, so in that run only
+#: the first test to load a ruleset would be seen calling the loader and the compiler, and
+#: a mutant there would be tried against that one test. Emptying the caches before every
+#: test of the traced run (not of the mutant runs) shows mutmut every test's own calls.
+CONFTEST = """\
+\"\"\"Written by tools/mutation.py: empties the engine's caches before each test of mutmut's
+traced run, so that its map from functions to tests sees every test's own calls.\"\"\"
+
+import importlib
+import os
+
+CACHES = {caches!r}
+
+
+def pytest_runtest_setup(item):  # every item, the scenario files' too (they take no fixtures)
+    if os.environ.get("MUTANT_UNDER_TEST") == "stats":
+        for spec in CACHES:
+            module, _, name = spec.partition(":")
+            cache = getattr(importlib.import_module(module), name, None)
+            if cache is not None:
+                (cache.cache_clear if hasattr(cache, "cache_clear") else cache.clear)()
+"""
+
+
+def missing_caches(caches: list[str]) -> list[str]:
+    """The ``module:name`` entries of ``caches`` this checkout does not have (renamed?)."""
+    import importlib
+
+    missing = []
+    for spec in caches:
+        module, _, name = spec.partition(":")
+        cache = getattr(importlib.import_module(module), name, None)
+        if not (hasattr(cache, "cache_clear") or hasattr(cache, "clear")):
+            missing.append(spec)
+    return missing
+
+
 def prepare(workdir: Path, package: str, module: str | None, tests: list[str], pytest_args: list[str],
-            skip: list[str] | None = None) -> None:
+            skip: list[str] | None = None, caches: list[str] | None = None) -> None:
     """A fresh copy of the repository with a setup.cfg telling mutmut what to mutate."""
     if workdir.exists():
         shutil.rmtree(workdir)
@@ -55,13 +94,14 @@ def prepare(workdir: Path, package: str, module: str | None, tests: list[str], p
             shutil.copytree(source, workdir / name, ignore=ignore)
         elif source.exists():
             shutil.copy2(source, workdir / name)
+    (workdir / "conftest.py").write_text(CONFTEST.format(caches=list(caches or [])), encoding="utf-8")
     only = module or f"engine/{package}/*"
     lines = [
         "[mutmut]",
         "source_paths = engine",
         f"only_mutate = {only}",
         *(["do_not_mutate =\n" + "".join(f"    {p}\n" for p in skip)] if skip else []),
-        "also_copy =\n    rulesets\n    schemas\n    docs",
+        "also_copy =\n    rulesets\n    schemas\n    docs\n    conftest.py",
         "pytest_add_cli_args_test_selection =\n" + "".join(f"    {t}\n" for t in tests),
         "pytest_add_cli_args =\n" + "".join(f"    {a}\n" for a in pytest_args),
     ]
@@ -149,8 +189,11 @@ def main(argv: list[str] | None = None) -> int:
         workdir = args.workdir / package
         if not args.report:
             deselect = [a for t in packages[package].get("deselect", []) for a in ("--deselect", t)]
+            caches = config["settings"].get("caches", [])
+            for spec in missing_caches(caches):
+                print(f"warning: no cache {spec} in engine/ (renamed?): tools/mutation.toml names it", file=sys.stderr)
             prepare(workdir, package, args.module, packages[package]["tests"], config["settings"]["pytest_args"] + deselect,
-                    packages[package].get("do_not_mutate"))
+                    packages[package].get("do_not_mutate"), caches)
             chosen = sample(workdir, args.sample, args.seed) if args.sample else []
             what = f"{len(chosen)} sampled mutants of " if args.sample else ""
             print(f"mutating {what}engine/{package} in {workdir} ...", flush=True)
