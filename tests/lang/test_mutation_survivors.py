@@ -1,0 +1,211 @@
+"""What mutation testing of engine/lang (issue 20) showed no test noticed: the words of an
+error message, the position it points at, a checker verdict, the exact work budget, and
+the table world's own statements. Each test fails on the mutant named in its comment.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from engine.errors import BohnError
+from engine.lang import CheckEnv, FieldRef, TableWorld, ZoneRef, compile_effect, modify
+from engine.lang.compiler import MAX_STEPS
+from engine.rules.loader import load_ruleset
+
+ENV = CheckEnv.of(["blue", "red"], {"discard": "shared", "draw_pile": "shared", "revealed": "shared",
+                                    "hand": "player", "coins": "player"})
+CARD_ENV = CheckEnv.of(["blue", "red"], {"hand": "player", "discard": "shared", "coins": "player"}, names={"this": "card"})
+BEANS = {"blue": (20, [4, 6, 8, 10]), "red": (8, [2, 3, 4, 5])}
+
+
+def diagnostics(text: str, env: CheckEnv = ENV) -> list[tuple[str, str, int | None, int | None]]:
+    with pytest.raises(BohnError) as info:
+        compile_effect(text, env=env, name="t")
+    return [(d.code, d.message, d.span.line if d.span else None, d.span.col if d.span else None)
+            for d in info.value.diagnostics]
+
+
+def only(text: str, env: CheckEnv = ENV) -> tuple[str, str, int | None, int | None]:
+    found = diagnostics(text, env)
+    assert len(found) == 1, found
+    return found[0]
+
+
+def run(text: str, world: TableWorld, seat: int = 0) -> TableWorld:
+    compile_effect(text, env=ENV, name="t").run(world, seat)
+    return world
+
+
+# ------------------------------------------------------------------ messages and positions
+
+
+def test_a_missing_argument_list_names_each_missing_one() -> None:
+    # checker `_arguments`: the names joined with "XX, XX"
+    code, message, line, col = only("move()")
+    assert (code, line, col) == ("L802", 1, 1)
+    assert message == "`move` needs `cards`, `to`"
+
+
+def test_an_if_value_wants_a_bool_condition_and_says_so() -> None:
+    # checker `_expr` (Cond): the wanted type written "XXboolXX" refuses every condition
+    compile_effect("let n = if coins(owner) > 5 then 2 else 1", env=ENV)
+    assert only("let n = if 1 then 2 else 3") == ("L803", "an `if` condition must be bool, not int", 1, 12)
+
+
+def test_a_repeat_count_must_be_a_number_and_the_message_says_what() -> None:
+    # checker `stmt` (Repeat): the message's subject left out
+    assert only("repeat true { note(\"x\") }") == ("L803", "a `repeat` count must be int, not bool", 1, 8)
+
+
+def test_a_procedure_parameter_of_an_unknown_type_is_T734() -> None:
+    # checker `procedure`: the code left out of the error
+    code, message, line, col = only("proc toll(p: plyer) { note(\"x\") }")
+    assert code == "T734" and "`plyer`" in message and "`p`" in message
+
+
+def test_a_worth_may_not_ask_and_says_why() -> None:
+    # checker `worth`: the code left out of the error
+    code, message, _, _ = only("worth if ask(owner, \"q\") then 1 else 0", CARD_ENV)
+    assert code == "T756" and "may not `ask`" in message
+
+
+def test_a_lone_worth_belongs_in_a_cards_rules_once() -> None:
+    # checker `program`/`card_worth`: the count of worths, the message and both positions
+    compile_effect("worth 2", env=CARD_ENV)
+    code, message, line, col = only("worth 2")
+    assert (code, line, col) == ("T755", 1, 1)
+    assert message.startswith("`worth` on its own says what holding a card is worth: it belongs in a card's rules (")
+    assert only("worth 1\nworth 2", CARD_ENV) == ("T755", "a card's rules say its `worth` once", 2, 1)
+
+
+def test_a_list_filter_of_the_wrong_shape_is_explained() -> None:
+    # parser `parse`: the T732 message
+    code, message, line, col = only("let xs = [red if count(cards(hand)) > 0]")
+    assert (code, line, col) == ("T732", 1, 11)
+    assert message == "a list filter reads `[NAME in LIST if CONDITION]` (or `[EXPR for NAME in LIST if CONDITION]`)"
+
+
+def test_a_syntax_error_lists_at_most_eight_expected_words() -> None:
+    # parser `_pretty_expected`: nine names shown before the "…"
+    code, message, _, _ = only("let x = ")
+    assert code == "L800" and message.startswith("the effect ends too early")
+    listed = re.search(r"\(expected (.*)\)$", message)
+    assert listed is not None, message
+    assert listed[1].endswith(" …") and len(listed[1][:-2].split(", ")) == 8
+
+
+def test_a_snippet_nested_too_deeply_points_at_its_start() -> None:
+    # parser `parse`: the position moved to line 2
+    code, message, line, col = only("let x = " + "-" * 9000 + "1")
+    assert (code, line, col) == ("L800", 1, 1) and "nested too deeply" in message
+
+
+# ------------------------------------------------------------------ checker verdicts
+
+
+def test_a_list_literal_has_the_type_of_its_items() -> None:
+    # checker `_expr` (ListLit): the start type written "NONE" makes every list list[any]
+    # (so a list of bools passes as numbers) and an empty list fit nothing
+    assert only("let n = sum([true, false])")[0] == "L803"
+    compile_effect("move(cards(hand) + [], discard)", env=ENV)
+
+
+# ------------------------------------------------------------------ limits
+
+
+def test_the_work_budget_allows_exactly_its_steps() -> None:
+    # compiler `stmt` and `_stmt` (Repeat): the budget checked with `< 1` instead of `< 0`
+    world = TableWorld(beans=dict(BEANS))
+    run(f"repeat {MAX_STEPS - 1} {{ }}", world)  # the repeat statement and its turns: MAX_STEPS steps
+    run(f"repeat {(MAX_STEPS - 2) // 2} {{ add_counter(owner, \"n\", 1) }}\nnote(\"done\")", world)
+    assert world.counters[(0, "n")] == (MAX_STEPS - 2) // 2 and world.log[-1] == ("note", {"text": "done"})
+    with pytest.raises(BohnError) as info:
+        run(f"repeat {MAX_STEPS} {{ }}", TableWorld(beans=dict(BEANS)))
+    assert info.value.code == "L808"
+
+
+def test_long_lists_spend_the_budget_and_stop_with_L808() -> None:
+    # compiler `_bounded`: the runaway error built without its context (an L813 instead)
+    world = TableWorld(beans=dict(BEANS))
+    world.put(ZoneRef("hand", 0), *["red"] * 5000)
+    with pytest.raises(BohnError) as info:
+        run("repeat 30 {\n  let xs = cards(hand) + cards(hand)\n}", world)
+    d = info.value.diagnostics[0]
+    assert d.code == "L808" and "`t`" in d.message
+    assert d.span is not None and (d.span.line, d.span.col) == (2, 24)  # the `+`
+
+
+def test_a_number_too_big_points_at_the_sum() -> None:
+    # compiler `expr` (BinOp): the position of the operation left out
+    with pytest.raises(BohnError) as info:
+        run("note(\"x\")\nlet n = 999999999999999 * 999999999999999", TableWorld(beans=dict(BEANS)))
+    d = info.value.diagnostics[0]
+    assert d.code == "L821" and d.span is not None and (d.span.line, d.span.col) == (2, 25)  # the `*`
+
+
+# ------------------------------------------------------------------ running
+
+
+def test_a_value_of_unknown_type_reads_a_players_attribute() -> None:
+    # compiler `attr`: an attribute no card has read from a card instead of a player
+    world = TableWorld(beans=dict(BEANS))
+    world.give_coins(0, "red", "red", "blue")
+    run("let who = item([owner, 1], 0)\nset_counter(owner, \"c\", who.coins)", world)
+    assert world.counters[(0, "c")] == 3
+
+
+def test_a_modifier_by_active_applies_to_the_active_players_queries_only() -> None:
+    # compiler `modify`: the world not passed on to decide who is active
+    rules = compile_effect("modify draw_count by active = 5", env=ENV)
+    world = TableWorld(beans=dict(BEANS), active_player=1)
+    assert modify([(m, 0) for m in rules.modifiers], world, "draw_count", 2, player=1) == 5
+    assert modify([(m, 0) for m in rules.modifiers], world, "draw_count", 2, player=0) == 2
+
+
+def test_a_rule_reading_an_option_keeps_it_from_being_unread(tmp_path: Path) -> None:
+    # usage `uses`: functions counted as procedures, so `option("…")` was never seen (R471)
+    path = tmp_path / "house.yaml"
+    path.write_text(
+        "extends: base\noptions:\n  +cheap_fields:\n    description: Fields cost one coin.\n"
+        "    choices: {yes: One coin., no: The rulebook's price.}\n    value: yes\n"
+        "effects:\n  +cheap:\n    effect: 'modify field_price if option(\"cheap_fields\") == \"yes\" = 1'\n",
+        encoding="utf-8")
+    rules = load_ruleset(str(path))
+    assert "cheap_fields" in rules.options
+
+
+# ------------------------------------------------------------------ the table world
+
+
+def test_the_table_world_reads_a_players_hand() -> None:
+    # world `TableWorld.hand`: no test read `player.hand` on a table
+    world = TableWorld(beans=dict(BEANS))
+    world.put(ZoneRef("hand", 0), "red", "blue")
+    world.put(ZoneRef("hand", 1), "blue")
+    run("set_counter(owner, \"mine\", owner.hand_size)\nset_counter(owner, \"reds\", count([c in owner.hand if c.bean == red]))", world)
+    assert world.counters[(0, "mine")] == 2 and world.counters[(0, "reds")] == 1
+    run("set_counter(owner, \"theirs\", opponent.hand_size)", TableWorld(beans=dict(BEANS)))
+
+
+def test_the_table_world_reveals_nothing_from_a_missing_draw_pile() -> None:
+    # world `_do_reveal`: the pile looked up without a default
+    world = run("reveal(2, revealed)", TableWorld(beans=dict(BEANS)))
+    assert world.cards(ZoneRef("revealed", None)) == []
+
+
+def test_the_table_world_asks_its_hook_whether_a_field_may_be_harvested() -> None:
+    # world `may_harvest`: the hook's `player` renamed
+    asked: list[dict[str, object]] = []
+
+    def hook(name: str, params: dict[str, object]) -> object:
+        asked.append({"query": name, **params})
+        return params["value"] if name != "may_harvest" else params["player"] == 0 and params["value"]
+
+    world = TableWorld(beans=dict(BEANS), query_hook=hook)
+    world.plant_beans(0, 0, "blue")
+    run("set_counter(owner, \"ok\", if may_harvest(owner, item(fields(owner), 0)) then 1 else 0)", world)
+    assert world.counters[(0, "ok")] == 1
+    assert {"query": "may_harvest", "player": 0, "field": FieldRef(0, 0), "value": True} in asked
