@@ -115,8 +115,8 @@ class GameEffects:
         self.secret: dict[int, list[Any]] = {}
         self.fronts: list[int | None] = []
         self._procedures: dict[str, Any] | None = None
-        #: (how many actions, seat -> indices of the actions it may own): see ``_seat_actions``
-        self._by_seat: tuple[int, dict[int, list[int]]] | None = None
+        #: (how many actions, (seat, step) -> indices of the actions it may own): see ``_seat_actions``
+        self._by_seat: tuple[int, dict[tuple[int, str | None], list[int]]] | None = None
         for effect in game.rules.effects:  # every player owns a copy of the ruleset's effects
             for seat in range(game.players):
                 self.own(effect.compiled, seat)
@@ -314,10 +314,8 @@ class GameEffects:
         opponent = self.next_player(seat)
         ctx: Ctx | None = None  # one context for the listing, made when a first rule is read
         step = self.step()
-        for index in self._seat_actions(seat):
+        for index in self._seat_actions(seat, step):  # less the actions of other steps (`only_step`)
             action, owner = actions[index]
-            if action.only_step is not None and action.only_step != step:
-                continue  # its condition starts with `step() == …` of another step
             if owner == HOLDER:
                 owner = seat_of(self._action_cards[index])
             if owner != seat or uses and uses.get((seat, index), 0) >= MAX_ACTION_USES:
@@ -344,16 +342,22 @@ class GameEffects:
             ctx.vars.pop(param, None)
         return out
 
-    def _seat_actions(self, seat: int) -> list[int]:
+    def _seat_actions(self, seat: int, step: str | None = None) -> list[int]:
         """The indices of the declared actions ``seat`` may own: its own and the cards'
-        (whoever holds them), in declaration order; rebuilt when an item adds actions."""
+        (whoever holds them), in declaration order, less those bound to a step other than
+        ``step`` (``only_step``; none left out for None). Made once per seat and step,
+        made again when an item adds actions."""
+        if not 0 <= seat < self.game.players:
+            return []
         cached = self._by_seat
         if cached is None or cached[0] != len(self.actions):
-            by_seat: dict[int, list[int]] = {}
-            for s in range(self.game.players):
-                by_seat[s] = [i for i, (_, owner) in enumerate(self.actions) if owner in (s, HOLDER)]
-            cached = self._by_seat = (len(self.actions), by_seat)
-        return cached[1].get(seat, [])
+            cached = self._by_seat = (len(self.actions), {})
+        found = cached[1].get((seat, step))
+        if found is None:
+            found = cached[1][(seat, step)] = [
+                i for i, (action, owner) in enumerate(self.actions)
+                if owner in (seat, HOLDER) and (step is None or action.only_step is None or action.only_step == step)]
+        return found
 
     def _allowed(self, action: CompiledAction, ctx: Any) -> bool:
         if action.cost is not None and self.coins(ctx.vars["owner"]) < action.cost(ctx):

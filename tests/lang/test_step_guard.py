@@ -50,10 +50,12 @@ def test_the_guard_never_changes_the_listing(variant: str | None) -> None:
         saved = fx.actions
         guarded += sum(a.only_step is not None for a, _ in saved)
         fx.actions = [(dataclasses.replace(a, only_step=None), owner) for a, owner in saved]
+        fx._by_seat = None  # the listing's index of actions by seat and step, made again
         try:
             without = [[(i, v) for i, _, v in fx.legal_actions(s)] for s in range(game.players)]
         finally:
             fx.actions = saved
+            fx._by_seat = None
         assert with_guard == without
         checked += 1
 
