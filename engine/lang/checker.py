@@ -55,6 +55,10 @@ class CheckEnv:
 PARAM_TYPES = ("int", "bool", "str", "bean", "card", "field", "player", "zone")
 
 
+def _empty_list(e: A.Expr) -> bool:
+    return isinstance(e, A.ListLit) and not e.items
+
+
 def _known_type(t: str) -> bool:
     return t in PARAM_TYPES or (V.element(t) in PARAM_TYPES)
 
@@ -319,7 +323,14 @@ class Checker:
             return "int"
         if isinstance(e, A.Cond):
             self.expect(e.test, scope, "bool", "an `if` condition")
-            return V.join(self.expr(e.then, scope), self.expr(e.orelse, scope))
+            then, orelse = self.expr(e.then, scope), self.expr(e.orelse, scope)
+            # `if … then fields(owner) else []`: the empty list's items are of the other
+            # branch's type (vacuously), so an action's parameter over it stays typed
+            if _empty_list(e.orelse) and V.element(then) is not None:
+                return then
+            if _empty_list(e.then) and V.element(orelse) is not None:
+                return orelse
+            return V.join(then, orelse)
         if isinstance(e, A.ListComp):
             inner = dict(scope)
             inner[e.var] = self._element(self.expr(e.iterable, scope), e.iterable.span, "a list filter")

@@ -38,6 +38,9 @@ def error_of(text: str) -> tuple[str, int, int]:
         ("modify beanometr = [1]", "L805", 1, 8),
         ("when harvested if event.bena == blue { gain(owner, 1) }", "L806", 1, 25),
         ("let x = owner.colour", "L806", 1, 15),
+        # `if … else []`: the empty list takes the other branch's type, so the parameter is a field
+        ("action a(f in (if true then fields(owner) else [])) on own_turn if f.colour > 0 { gain(owner, 1) }", "L806", 1, 70),
+        ("let x = [c.size for c in (if true then [] else cards(hand))]", "L806", 1, 12),
         ("frobnicate(owner)", "L807", 1, 1),
         ("count(cards(hand))", "L807", 1, 1),
         ("let x = event.coins", "L810", 1, 9),
