@@ -30,6 +30,7 @@ from bisect import bisect_right
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from engine.errors import BohnError, Span
+from engine.game.fixed import facts
 from engine.lang.compiler import (MAX_STEPS, Compiled, CompiledAction, CompiledModifier, CompiledTrigger, Ctx, _hears,
                                   fire, modifier_stage, modify, new_ctx)
 from engine.lang.world import CancelAction, FieldRef, ZoneRef
@@ -117,6 +118,8 @@ class GameEffects:
         self._procedures: dict[str, Any] | None = None
         #: (how many actions, (seat, step) -> indices of the actions it may own): see ``_seat_actions``
         self._by_seat: tuple[int, dict[tuple[int, str | None], list[int]]] | None = None
+        #: see ``_applies_index``: made on first use, dropped when rules are acquired
+        self._applies: Any = None
         for effect in game.rules.effects:  # every player owns a copy of the ruleset's effects
             for seat in range(game.players):
                 self.own(effect.compiled, seat)
@@ -160,6 +163,7 @@ class GameEffects:
                    (modifier_stage(m), rank, i, owner), (m, owner))
         for a in compiled.actions:
             self.actions.append((a, owner))
+        self._applies = None
 
     def _own_card(self, compiled: Compiled, card: int) -> None:
         """A card's rules, each bound to the card (``this``); their owner is its holder.
@@ -179,6 +183,7 @@ class GameEffects:
             _place(self.modifiers.setdefault(m.query, []), self._modifier_keys.setdefault(m.query, []),
                    (modifier_stage(m), rank, i, card), (bound_m, owner))
             self._card_queries.add(m.query)
+        self._applies = None
         for a in compiled.actions:
             bound_a = CompiledAction(a.name, a.timing, _bind(a.condition, card), _bind(a.cost, card), _bind(a.body, card),
                                      a.span, a.rule, a.param, _bind(a.values, card), _bind(a.worth, card),
@@ -259,12 +264,43 @@ class GameEffects:
     def applies(self, query: str, seat: int) -> bool:
         """Whether some rule could change ``seat``'s answer to ``query`` (a rule of a card
         may, whoever holds it): when none does, ``modified`` returns the value it is given,
-        so a caller asking once per field can skip the asking altogether."""
-        mods = self.modifiers.get(query)
-        if not mods:
+        so a caller asking once per field can skip the asking altogether. Answered from
+        ``_applies_index``: the seats the owned rules hear, and whether a seat holds one
+        of the cards whose rules hear (a set test of its few zones, no holder lookups)."""
+        index = self._applies
+        if index is None:
+            index = self._applies = self._applies_index()
+        entry = index.get(query)
+        if entry is None:
             return False
+        static, by_active, owner_cards, others_cards, anyone_cards, active_cards = entry
+        if not 0 <= seat < len(static):
+            return self._applies_slow(query, seat)
+        if static[seat]:
+            return True
+        active = self.game.state.active
+        if by_active and seat == active:
+            return True
+        if owner_cards is not None and self._holds(seat, owner_cards):
+            return True
+        if others_cards is not None:
+            for other in range(len(static)):
+                if other != seat and self._holds(other, others_cards):
+                    return True
+        if anyone_cards is not None:
+            for other in range(len(static)):
+                if self._holds(other, anyone_cards):
+                    return True
+        if active_cards is not None and seat == active:
+            for other in range(len(static)):
+                if self._holds(other, active_cards):
+                    return True
+        return False
+
+    def _applies_slow(self, query: str, seat: int) -> bool:
+        """``applies`` rule by rule (a seat outside the table)."""
         seat_of = self.holder_index.seat
-        for mod, owner in mods:
+        for mod, owner in self.modifiers.get(query, ()):
             if owner < HOLDER:  # a card's rule: its holder's, while someone holds the card
                 owner = seat_of(-2 - owner)
                 if owner < 0:
@@ -272,6 +308,67 @@ class GameEffects:
             if mod.query == query and _hears(mod.by, seat, owner, self):
                 return True
         return False
+
+    def _holds(self, seat: int, cards: tuple[frozenset[int], tuple[str, ...], bool]) -> bool:
+        """Whether ``seat`` holds one of ``cards`` (the set, the per-player zones their kinds
+        may be in, and whether they may lie on fields)."""
+        wanted, zones, on_fields = cards
+        st = self.game.state
+        per_player = st.per_player
+        for zone in zones:
+            if not wanted.isdisjoint(per_player[zone][seat]):
+                return True
+        if on_fields:
+            for planted in st.fields[seat]:
+                if not wanted.isdisjoint(planted):
+                    return True
+        return False
+
+    def _applies_index(self) -> Any:
+        """Query -> (for each seat, whether a rule it owns hears it; whether an owned rule
+        hears the active player; then the cards whose rules hear their holder, the
+        others, anyone and the active player, each as ``_holds`` reads them, or None).
+        A read-only map (a look ahead's copy shares it); ``own`` drops it."""
+        from types import MappingProxyType
+
+        n = self.game.players
+        st = self.game.state
+        unplantable = facts(self.game.rules, n).unplantable
+        player_zones = tuple(st.per_player)
+
+        def held_in(cards: set[int]) -> tuple[frozenset[int], tuple[str, ...], bool] | None:
+            if not cards:
+                return None
+            zones: set[str] = set()
+            on_fields = False
+            for card in cards:
+                type_index = st.bean_of[card]
+                allowed = self._kind_zones[type_index]
+                zones.update(player_zones if allowed is None else (z for z in player_zones if z in allowed))
+                on_fields = on_fields or allowed is None or type_index not in unplantable
+            return frozenset(cards), tuple(z for z in player_zones if z in zones), on_fields
+
+        out = {}
+        for query, mods in self.modifiers.items():
+            static = [False] * n
+            by_active = False
+            cards: dict[str, set[int]] = {"owner": set(), "others": set(), "anyone": set(), "active": set()}
+            for mod, owner in mods:
+                by = mod.by if mod.by in ("owner", "others", "anyone") else "active"
+                if owner < HOLDER:
+                    cards[by].add(-2 - owner)
+                elif by == "anyone":
+                    static = [True] * n
+                elif by == "owner":
+                    if 0 <= owner < n:
+                        static[owner] = True
+                elif by == "others":
+                    static = [s != owner or static[s] for s in range(n)]
+                else:
+                    by_active = True
+            out[query] = (tuple(static), by_active, held_in(cards["owner"]), held_in(cards["others"]),
+                          held_in(cards["anyone"]), held_in(cards["active"]))
+        return MappingProxyType(out)
 
     def listens(self, event: str) -> bool:
         return event in self.triggers

@@ -59,6 +59,19 @@ class Items:
             (it, self.pay_index[it.id], self.rules_of[it.kind].limit_per_group, self.rules_of[it.kind].when == "own_turn")
             for it in rules.items if it.id in self.card]
         self._groups: list[dict[str, int]] = [{} for _ in range(game.players)]
+        self._by_pay: dict[int, list[tuple[int, int, Item, int, bool]]] = {}
+        self._reindex()
+
+    def _reindex(self) -> None:
+        """``_by_pay``: the cards for sale by payment bean (-1: any coin), cheapest first,
+        each with its place in ``_open``; a seat's purchases at printed prices then look
+        only at the beans it has coins of, and stop at the first card it cannot afford."""
+        by_pay: dict[int, list[tuple[int, int, Item, int, bool]]] = {}
+        for order, (it, pay, limit, own_only) in enumerate(self._open):
+            by_pay.setdefault(pay, []).append((it.price, order, it, limit, own_only))
+        for entries in by_pay.values():
+            entries.sort(key=lambda e: (e[0], e[1]))
+        self._by_pay = by_pay
 
     def available(self, item_id: str) -> bool:
         return item_id not in self.owner and item_id not in self.removed
@@ -90,9 +103,28 @@ class Items:
         total = len(coins)
         owned = self._groups[seat]
         priced = game.fx is not None and game.fx.has("price")  # printed prices unless a rule changes them
+        if not priced:
+            return self._affordable(seat, own_turn, per_bean, total, owned)
         return [Action(BUY_ITEM, seat, want=(it.id,)) for it, pay, limit, own_only in self._open
                 if owned.get(it.group, 0) < limit and (own_turn or not own_only)
                 and (total if pay < 0 else per_bean.get(pay, 0)) >= (self.price(seat, it) if priced else it.price)]
+
+    def _affordable(self, seat: int, own_turn: bool, per_bean: dict[int, int], total: int,
+                    owned: dict[str, int]) -> list[Action]:
+        """``actions`` at printed prices: the same purchases in the same order, found
+        through ``_by_pay`` instead of a pass over every card for sale."""
+        by_pay = self._by_pay
+        found: list[tuple[int, Item]] = []
+        for pay, entries in by_pay.items():
+            have = total if pay < 0 else per_bean.get(pay, 0)
+            for price, order, it, limit, own_only in entries:
+                if price > have:
+                    break
+                if owned.get(it.group, 0) < limit and (own_turn or not own_only):
+                    found.append((order, it))
+        if len(found) > 1:
+            found.sort(key=lambda e: e[0])
+        return [Action(BUY_ITEM, seat, want=(it.id,)) for _, it in found]
 
     def price(self, seat: int, item: Item) -> int:
         """What ``seat`` pays for ``item``: its printed price after `price` modifiers."""
@@ -151,6 +183,7 @@ class Items:
         st.per_player[buy.to][seat].append(card)
         self.owner[item.id] = seat
         self._open = [entry for entry in self._open if entry[0].id != item.id]
+        self._reindex()
         self._groups[seat][item.group] = self._groups[seat].get(item.group, 0) + 1
         fx = self.game.fx
         if fx is not None:
@@ -187,5 +220,6 @@ class Items:
                 st.shared[buy.removed_to].append(card)
         self.removed.update(ids)
         self._open = [entry for entry in self._open if entry[0].id not in self.removed]
+        self._reindex()
         self.game.emit("items_removed", seat=None, items=list(ids), group=group,
                        rule=self.game.rules.origin("player_counts", str(self.game.players), "group_owner_limit"))
