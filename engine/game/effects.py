@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from engine.errors import BohnError, Span
 from engine.game.fixed import facts
 from engine.lang.compiler import (MAX_STEPS, Compiled, CompiledAction, CompiledModifier, CompiledTrigger, Ctx, _hears,
-                                  fire, modifier_stage, modify, new_ctx)
+                                  fire, modifier_stage, new_ctx)
 from engine.lang.world import CancelAction, FieldRef, ZoneRef
 
 if TYPE_CHECKING:
@@ -120,6 +120,8 @@ class GameEffects:
         self._by_seat: tuple[int, dict[tuple[int, str | None], list[int]]] | None = None
         #: see ``_applies_index``: made on first use, dropped when rules are acquired
         self._applies: Any = None
+        #: {how many actions: the cards with actions as ``_holding`` gives them}, read only
+        self._action_holding: Any = None
         for effect in game.rules.effects:  # every player owns a copy of the ruleset's effects
             for seat in range(game.players):
                 self.own(effect.compiled, seat)
@@ -324,6 +326,51 @@ class GameEffects:
                     return True
         return False
 
+    def _holding(self, cards: set[int]) -> tuple[frozenset[int], tuple[str, ...], bool] | None:
+        """``cards`` as ``_holds`` reads them: the set, the per-player zones their kinds may
+        be in (every one for a kind without ``zones``) and whether they may lie on fields
+        (cards of a kind that is planted, or may be anywhere); None for no cards."""
+        if not cards:
+            return None
+        st = self.game.state
+        unplantable = facts(self.game.rules, self.game.players).unplantable
+        player_zones = tuple(st.per_player)
+        zones: set[str] = set()
+        on_fields = False
+        for card in cards:
+            type_index = st.bean_of[card]
+            allowed = self._kind_zones[type_index]
+            zones.update(player_zones if allowed is None else (z for z in player_zones if z in allowed))
+            on_fields = on_fields or allowed is None or type_index not in unplantable
+        return frozenset(cards), tuple(z for z in player_zones if z in zones), on_fields
+
+    def _held_of(self, seat: int, cards: tuple[frozenset[int], tuple[str, ...], bool] | None) -> set[int]:
+        """Which of ``cards`` (see ``_holding``) ``seat`` holds."""
+        out: set[int] = set()
+        if cards is None:
+            return out
+        wanted, zones, on_fields = cards
+        st = self.game.state
+        per_player = st.per_player
+        for zone in zones:
+            out.update(wanted.intersection(per_player[zone][seat]))
+        if on_fields:
+            for planted in st.fields[seat]:
+                out.update(wanted.intersection(planted))
+        return out
+
+    def _action_cards_holding(self) -> tuple[frozenset[int], tuple[str, ...], bool] | None:
+        """The cards that declare actions, as ``_holding`` gives them (remade when actions
+        are added; a read-only map, so a look ahead's copy shares it)."""
+        from types import MappingProxyType
+
+        count = len(self.actions)
+        made = self._action_holding
+        if made is None or count not in made:
+            made = self._action_holding = MappingProxyType({count: self._holding(set(self._action_cards.values()))})
+        spec: tuple[frozenset[int], tuple[str, ...], bool] | None = made[count]
+        return spec
+
     def _applies_index(self) -> Any:
         """Query -> (for each seat, whether a rule it owns hears it; whether an owned rule
         hears the active player; then the cards whose rules hear their holder, the
@@ -332,22 +379,7 @@ class GameEffects:
         from types import MappingProxyType
 
         n = self.game.players
-        st = self.game.state
-        unplantable = facts(self.game.rules, n).unplantable
-        player_zones = tuple(st.per_player)
-
-        def held_in(cards: set[int]) -> tuple[frozenset[int], tuple[str, ...], bool] | None:
-            if not cards:
-                return None
-            zones: set[str] = set()
-            on_fields = False
-            for card in cards:
-                type_index = st.bean_of[card]
-                allowed = self._kind_zones[type_index]
-                zones.update(player_zones if allowed is None else (z for z in player_zones if z in allowed))
-                on_fields = on_fields or allowed is None or type_index not in unplantable
-            return frozenset(cards), tuple(z for z in player_zones if z in zones), on_fields
-
+        held_in = self._holding
         out = {}
         for query, mods in self.modifiers.items():
             static = [False] * n
@@ -374,10 +406,43 @@ class GameEffects:
         return event in self.triggers
 
     def modified(self, query: str, value: Any, **params: Any) -> Any:
+        """The answer to ``query`` after every rule that applies (``compiler.modify``, with
+        a card's rule given to its holder as it is reached): the context of a rule is made
+        only for a rule that hears the asking seat, from the seat to move and the decision's
+        budget read once."""
         mods = self.modifiers.get(query)
-        if mods and query in self._card_queries:
-            mods = self._held(mods)
-        return modify(mods, self, query, value, **params) if mods else value
+        if not mods:
+            return value
+        who = params.get("player")
+        game = self.game
+        active = game.state.active
+        players = game.players
+        seat_of = self.holder_index.seat
+        budget: list[int] | None = None
+        for mod, owner in mods:
+            if owner < HOLDER:  # a card's rule: its holder's, while someone holds the card
+                owner = seat_of(-2 - owner)
+                if owner < 0:
+                    continue
+            by = mod.by
+            if who is not None and by != "anyone":  # what ``_hears`` asks, spelt out
+                if by == "owner":
+                    if who != owner:
+                        continue
+                elif by == "others":
+                    if who == owner:
+                        continue
+                elif who != active:
+                    continue
+            if budget is None:
+                budget = self.budget()
+            env = {"owner": owner, "active": active, "opponent": (owner + 1) % players}
+            env.update(params)
+            env["value"] = value
+            ctx = Ctx(self, env, budget, mod.rule)
+            if mod.condition is None or mod.condition(ctx):
+                value = mod.value(ctx)
+        return value
 
     def budget(self) -> list[int]:
         """The evaluation budget of the current decision: every rule one action sets off
@@ -405,16 +470,18 @@ class GameEffects:
         for which its condition and cost hold, a plain action with value number -1."""
         out = []
         active = self.game.state.active
-        seat_of = self.holder_index.seat
         actions = self.actions
         uses = self.uses
         opponent = self.next_player(seat)
         ctx: Ctx | None = None  # one context for the listing, made when a first rule is read
         step = self.step()
+        held: set[int] | None = None  # the cards with actions the seat holds, found when first needed
         for index in self._seat_actions(seat, step):  # less the actions of other steps (`only_step`)
             action, owner = actions[index]
             if owner == HOLDER:
-                owner = seat_of(self._action_cards[index])
+                if held is None:
+                    held = self._held_of(seat, self._action_cards_holding())
+                owner = seat if self._action_cards[index] in held else -1
             if owner != seat or uses and uses.get((seat, index), 0) >= MAX_ACTION_USES:
                 continue
             if action.timing == "own_turn" and seat != active or action.timing == "others_turn" and seat == active:
