@@ -660,6 +660,20 @@ class GameEffects:
     def field_cards(self, f: FieldRef) -> list[int]:
         return list(self.game.state.fields[f.player][f.slot])
 
+    def growing(self, player: int) -> list[str]:
+        """What ``growing_on`` answers, read off the state: each card's type index, no
+        field references or copied lists (gifts and bots' worths ask it very often)."""
+        st = self.game.state
+        type_of = st.bean_of
+        seen: list[int] = []
+        for field in st.fields[player]:
+            for card in field:
+                t = type_of[card]
+                if t not in seen:
+                    seen.append(t)
+        names = st.card_types
+        return [names[t] for t in seen]
+
     def field_only(self, f: FieldRef) -> list[str]:
         return list(self.field_limits.get((f.player, f.slot), []))
 

@@ -214,13 +214,9 @@ def _coins_for(world: World, player: int, bean: str, n: int) -> int:
 
 
 def _growing(world: World, player: int) -> list[str]:
-    out: list[str] = []
-    for f in world.fields(player):
-        for card in world.field_cards(f):
-            bean = world.bean_of(card)
-            if bean not in out:
-                out.append(bean)
-    return out
+    """The world answers: a game reads its fields directly (asked once per card of a
+    gift or trade, per worth of a bot's option: far more often than fields change)."""
+    return world.growing(player)
 
 
 FUNCTION_IMPL: dict[str, Callable[..., Any]] = {

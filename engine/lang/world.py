@@ -51,6 +51,7 @@ class World(Protocol):
     def fields(self, player: int) -> list[FieldRef]: ...
     def field_cards(self, f: FieldRef) -> list[int]: ...
     def field_only(self, f: FieldRef) -> list[str]: ...
+    def growing(self, player: int) -> list[str]: ...
     def coins(self, player: int) -> int: ...
     def query(self, name: str, **params: Any) -> Any: ...
     def counter(self, player: int, name: str) -> int: ...
@@ -64,6 +65,18 @@ class World(Protocol):
     def may_plant(self, player: int, card: int, field: FieldRef) -> bool: ...
     def may_harvest(self, player: int, field: FieldRef) -> bool: ...
     def do(self, statement: str, args: dict[str, Any], rule: Span | None = None) -> None: ...
+
+
+def growing_on(world: World, player: int) -> list[str]:
+    """``growing(player)`` from the questions every world answers: the beans on the
+    player's fields, each once, in field order (a mixed field adds each of its beans)."""
+    out: list[str] = []
+    for f in world.fields(player):
+        for card in world.field_cards(f):
+            bean = world.bean_of(card)
+            if bean not in out:
+                out.append(bean)
+    return out
 
 
 @dataclass
@@ -171,6 +184,10 @@ class TableWorld:
 
     def field_only(self, f: FieldRef) -> list[str]:
         return list(self.field_limits.get(f, []))
+
+    def growing(self, player: int) -> list[str]:
+        """The beans on ``player``'s fields, each once, in field order."""
+        return growing_on(self, player)
 
     def coins(self, player: int) -> int:
         return len(self.zones.get(ZoneRef(self.coins_id, player), []))
