@@ -102,6 +102,11 @@ def prepare(workdir: Path, package: str, module: str | None, tests: list[str], p
         f"only_mutate = {only}",
         *(["do_not_mutate =\n" + "".join(f"    {p}\n" for p in skip)] if skip else []),
         "also_copy =\n    rulesets\n    schemas\n    docs\n    conftest.py",
+        # each mutant's tests in a process that has run no test before: forked from mutmut's
+        # own process (the default), a worker inherits the caches the clean run filled, and a
+        # snippet compiled there by the unmutated compiler is never compiled by the mutant
+        "process_isolation = forkserver",
+        "forkserver_warmup = none",
         "pytest_add_cli_args_test_selection =\n" + "".join(f"    {t}\n" for t in tests),
         "pytest_add_cli_args =\n" + "".join(f"    {a}\n" for a in pytest_args),
     ]

@@ -75,3 +75,54 @@ def test_the_json_rulesheet_names_its_phases_limits_and_cards() -> None:
     data = sheet_data(load_ruleset("base"), 4)
     assert [p["id"] for p in data["turn"]][:2] == ["plant", "trade"]
     assert data["group_owner_limit"] == 0 and data["last_round"] is False and data["cards"] == []
+
+
+# ---------------------------------------------------------------- the rulesheet's sentences
+# (engine/rules/sheet.py, sheet_cards.py: each assertion fails on a mutant of the 2026-11-30
+# sample that changed a word, a key or a table line the rulesheet prints)
+
+
+def _house(tmp_path: Path, text: str) -> Any:
+    path = tmp_path / "house.yaml"
+    path.write_text(text, encoding="utf-8")
+    return load_ruleset(str(path))
+
+
+def test_the_sheet_says_where_paid_coins_go_and_which_phases_finish_the_turn() -> None:
+    lines = sheet_markdown(load_ruleset("base"), 4).splitlines()
+    assert ("- Extra fields: up to 3 in all, 3 coins each, bought at any time (also on other players' turns); "
+            "the coins paid go to the discard pile.") in lines
+    assert ("- If it runs out during one of these phases, the turn still goes on through them: Draw, trade and donate beans, "
+            "Plant traded and donated beans; in any other phase the game ends at once.") in lines
+
+
+def test_the_sheet_says_how_many_of_each_building_a_player_may_own() -> None:
+    md = sheet_markdown(load_ruleset("high_bohn"), 4)
+    assert "A player may own 1 building of each type and pays for a building only with coins showing its bean." in md
+
+
+def test_the_sheet_describes_a_card_kind_in_a_sentence_and_a_table(tmp_path: Path) -> None:
+    rules = _house(tmp_path, "extends: base\n+cards:\n  - id: seedling\n    name: Seedlings\n"
+                   "    zones: [draw_pile, hand, fields, discard]\n    plant: true\n    trade: false\n"
+                   "    attributes: {vigour: number}\n    cards:\n      - {id: seedling_one, name: Sprout, count: 2, values: {vigour: 3}}\n")
+    lines = sheet_markdown(rules, 4).splitlines()
+    at = lines.index("## Seedlings")
+    assert lines[at + 2] == ("They start in the draw pile and may only be in the draw pile, the hand, the bean fields, "
+                             "the discard pile. They may be planted. They cannot be traded.")
+    assert lines[at + 4:at + 7] == ["| card | copies | vigour | text |", "|---|--:|---|---|", "| Sprout | 2 | 3 |  |"]
+
+
+def test_an_option_without_a_source_prints_none(tmp_path: Path) -> None:
+    rules = _house(tmp_path, "extends: base\noptions:\n  +cheap_fields:\n    description: Are fields cheap?\n"
+                   "    choices: {yes: One coin., no: The rulebook's price.}\n    value: yes\n"
+                   "effects:\n  +cheap:\n    effect: 'modify field_price if option(\"cheap_fields\") == \"yes\" = 1'\n")
+    assert "- Are fields cheap? **One coin.**" in sheet_markdown(rules, 4).splitlines()
+
+
+def test_the_json_rulesheet_gives_the_field_price_the_final_harvest_and_the_effects() -> None:
+    from engine.rules.sheet import sheet_data
+
+    base = sheet_data(load_ruleset("base"), 4)
+    assert base["fields"]["extra_field_price"] == 3 and base["final_harvest"] is True and base["effects"] == []
+    plus = sheet_data(load_ruleset("high_bohn_plus"), 4)
+    assert plus["effects"][0]["id"] == "fill_order" and plus["effects"][0]["description"].startswith("On their own turn")
