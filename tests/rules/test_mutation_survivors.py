@@ -126,3 +126,59 @@ def test_the_json_rulesheet_gives_the_field_price_the_final_harvest_and_the_effe
     assert base["fields"]["extra_field_price"] == 3 and base["final_harvest"] is True and base["effects"] == []
     plus = sheet_data(load_ruleset("high_bohn_plus"), 4)
     assert plus["effects"][0]["id"] == "fill_order" and plus["effects"][0]["description"].startswith("On their own turn")
+
+
+def test_bought_cards_are_called_by_their_kind_when_the_ruleset_names_them_not(tmp_path: Path) -> None:
+    # model `_purchase`: `called` read without its default
+    rules = _house(tmp_path, "extends: base\nzones:\n"
+                   "  +stall_row: {kind: display, owner: shared, visibility: public, description: Stalls for sale.}\n"
+                   "  +stalls: {kind: display, owner: player, visibility: public, description: The stalls a player owns.}\n"
+                   "+cards:\n  - id: stall\n    attributes: {price: number}\n    starts_in: stall_row\n"
+                   "    zones: [stall_row, stalls]\n    trade: false\n    buy: {to: stalls}\n"
+                   "    cards:\n      - {id: bean_stall, name: Bean stall, count: 1, values: {price: 2}}\n")
+    assert rules.item_called == ("stall", "stalls")
+    assert "## Stalls" in sheet_markdown(rules, 4).splitlines()
+
+
+def test_a_referenced_file_holding_a_list_is_not_a_ruleset(tmp_path: Path) -> None:
+    # loader `_not_a_ruleset`: a file that is YAML but not a mapping (S203) reported at the reference
+    (tmp_path / "list.yaml").write_text("- a\n- b\n", encoding="utf-8")
+    (tmp_path / "house.yaml").write_text("extends: list.yaml\n", encoding="utf-8")
+    with pytest.raises(BohnError) as info:
+        load_ruleset(str(tmp_path / "house.yaml"))
+    [d] = info.value.diagnostics
+    assert d.code == "Y113" and "(S203 at its line 1)" in d.message
+    assert d.span is not None and (d.span.line, d.span.col) == (1, 10)
+
+
+def test_a_schema_error_names_nested_list_items_by_their_ids(tmp_path: Path) -> None:
+    # schema `_where`: only the first list's items named by id
+    with pytest.raises(BohnError) as info:
+        _house(tmp_path, "extends: base\n+cards:\n  - id: seedling\n    cards:\n      - {id: sprout, count: 1, vigour: 3}\n")
+    assert [(d.code, d.message) for d in info.value.diagnostics] == [
+        ("S202", "unknown key `vigour` in `cards/seedling/cards/sprout`")]
+
+
+def test_a_mapping_cannot_patch_a_text() -> None:
+    # overlay `_kind`: the kind of value named in O305
+    with pytest.raises(BohnError) as info:
+        merge(_doc("name: Bohnanza\n", "base.yaml"), _doc("name: {x: 1}\n", "house.yaml"))
+    assert info.value.diagnostics[0].message == "`name` is a text here; a mapping cannot patch it"
+
+
+def test_a_bad_tagged_value_is_quoted_whole_up_to_30_characters() -> None:
+    # yamlload `_short`: the limit moved to 31
+    for value, shown in (("x" * 30, "x" * 30), ("x" * 31, "x" * 27 + "...")):
+        with pytest.raises(BohnError) as info:
+            load_text(f"deal: !!int {value}\n", "house.yaml")
+        d = info.value.diagnostics[0]
+        assert d.code == "Y106" and d.message.startswith(f"`{shown}` is not a valid"), d.message
+
+
+def test_scenario_patches_are_checked_on_the_cached_chain() -> None:
+    # loader `_chain_cached`: the merged chain the patches of a scenario folder are checked on
+    from engine.rules.loader import ruleset_errors
+
+    assert ruleset_errors("base", patches=[_doc("player_counts: {4: {draw: 2}}\n", "patch.yaml")]) == []
+    wrong = ruleset_errors("base", patches=[_doc("player_counts: {4: {draw: many}}\n", "patch.yaml")])
+    assert [d.code for d in wrong] == ["S203"]
