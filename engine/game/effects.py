@@ -181,7 +181,8 @@ class GameEffects:
                    (rank, i, card), (bound, owner))
             self._card_events.add(t.event)
         for i, m in enumerate(compiled.modifiers):
-            bound_m = CompiledModifier(m.query, m.by, _bind(m.condition, card), _bind(m.value, card), m.span, m.rule)
+            bound_m = CompiledModifier(m.query, m.by, _bind(m.condition, card), _bind(m.value, card), m.span, m.rule,
+                                       m.adjusts, m.needs_value)
             _place(self.modifiers.setdefault(m.query, []), self._modifier_keys.setdefault(m.query, []),
                    (modifier_stage(m), rank, i, card), (bound_m, owner))
             self._card_queries.add(m.query)
@@ -420,6 +421,8 @@ class GameEffects:
         seat_of = self.holder_index.seat
         budget: list[int] | None = None
         for mod, owner in mods:
+            if mod.needs_value and not value:  # `if value and …`: it changes no falsy answer
+                continue
             if owner < HOLDER:  # a card's rule: its holder's, while someone holds the card
                 owner = seat_of(-2 - owner)
                 if owner < 0:

@@ -67,6 +67,9 @@ class CompiledModifier:
     span: Span | None
     rule: str
     adjusts: bool = False
+    #: the condition starts with ``value and`` (or is ``value``): the rule never changes a
+    #: falsy answer, so it is passed over for one without its context being made
+    needs_value: bool = False
 
 
 def modifier_stage(mod: CompiledModifier) -> int:
@@ -75,6 +78,14 @@ def modifier_stage(mod: CompiledModifier) -> int:
     (stage 1, they read ``value``); within a stage, in the order the ruleset declares
     them. The order of purchase never matters."""
     return 1 if mod.adjusts else 0
+
+
+def leads_with_value(condition: Any) -> bool:
+    """Whether a modifier's condition is ``value`` or starts with ``value and …``: false
+    for every falsy answer, without anything else of it being read."""
+    while isinstance(condition, A.BoolOp) and condition.op == "and":
+        condition = condition.left
+    return isinstance(condition, A.Name) and condition.id == "value"
 
 
 def required_step(condition: Any) -> str | None:
@@ -725,7 +736,8 @@ def compile_program(program: A.Program, types: Types, env: CheckEnv, name: str) 
         elif isinstance(rule, A.Modifier):
             out.modifiers.append(CompiledModifier(
                 rule.query, rule.by, g(c.expr(rule.condition), sp) if rule.condition else None, g(c.expr(rule.value), sp), sp, label,
-                adjusts=reads_name(rule.condition, "value") or reads_name(rule.value, "value")))
+                adjusts=reads_name(rule.condition, "value") or reads_name(rule.value, "value"),
+                needs_value=leads_with_value(rule.condition)))
         elif isinstance(rule, A.Procedure):
             c.local[rule.name] = CompiledProcedure(rule.name, tuple(n for n, _ in rule.params), g(c.block(rule.body), sp),
                                                    sp, label)
@@ -787,7 +799,7 @@ def modify(modifiers: Sequence[tuple[CompiledModifier, int]], world: World, quer
     """The value of ``query`` after every applicable modifier, in order."""
     who = params.get("player")
     for mod, owner in modifiers:
-        if mod.query != query or not _hears(mod.by, who, owner, world):
+        if mod.query != query or not _hears(mod.by, who, owner, world) or mod.needs_value and not value:
             continue
         ctx = new_ctx(world, owner, mod.rule, {**params, "value": value})
         if mod.condition is None or mod.condition(ctx):
