@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from engine.errors import BohnError, Span
 from engine.game.fixed import facts
-from engine.lang.compiler import (MAX_STEPS, Compiled, CompiledAction, CompiledModifier, CompiledTrigger, Ctx, _hears,
+from engine.lang.compiler import (GUARD_OPS, MAX_STEPS, Compiled, CompiledAction, CompiledModifier, CompiledTrigger, Ctx, _hears,
                                   fire, modifier_stage, new_ctx)
 from engine.lang.world import CancelAction, FieldRef, ZoneRef
 
@@ -190,7 +190,7 @@ class GameEffects:
         for a in compiled.actions:
             bound_a = CompiledAction(a.name, a.timing, _bind(a.condition, card), _bind(a.cost, card), _bind(a.body, card),
                                      a.span, a.rule, a.param, _bind(a.values, card), _bind(a.worth, card),
-                                     a.only_step)
+                                     a.only_step, a.guard)
             self._action_cards[len(self.actions)] = card
             self.actions.append((bound_a, HOLDER))
         if compiled.worth is not None:
@@ -489,6 +489,8 @@ class GameEffects:
                 continue
             if action.timing == "own_turn" and seat != active or action.timing == "others_turn" and seat == active:
                 continue
+            if action.guard is not None and not self._guard_holds(action.guard, seat):
+                continue  # its first test fails (`required_guard`): no value, or its condition is false
             # what new_ctx(self, seat, action.rule) makes, without asking again what this listing knows
             if ctx is None:
                 ctx = Ctx(self, {"owner": seat, "active": active, "opponent": opponent}, self.budget(), action.rule)
@@ -508,6 +510,19 @@ class GameEffects:
                     out.append((index, action, number))
             ctx.vars.pop(param, None)
         return out
+
+    def _guard_holds(self, guard: tuple[Any, ...], seat: int) -> bool:
+        """An action's first test (``compiler.required_guard``), answered as ``counter``,
+        ``count(cards(…))`` and ``phase()`` would answer it for ``seat``."""
+        kind = guard[0]
+        if kind == "phase":
+            return self.game.phase.id in guard[1]
+        if kind == "counter":
+            value = self.counters.get((seat, guard[1]), 0)
+        else:
+            cards = self._zone_list(ZoneRef(guard[1], None if guard[2] else seat))
+            value = len(cards) if cards is not None else 0
+        return GUARD_OPS[guard[-2]](value, guard[-1])
 
     def _seat_actions(self, seat: int, step: str | None = None) -> list[int]:
         """The indices of the declared actions ``seat`` may own: its own and the cards'

@@ -101,6 +101,67 @@ def required_step(condition: Any) -> str | None:
     return None
 
 
+#: The comparisons a guard may make (see ``required_guard``).
+GUARD_OPS: dict[str, Callable[[int, int], bool]] = {
+    "==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
+    ">": lambda a, b: a > b, "<=": lambda a, b: a <= b, ">=": lambda a, b: a >= b,
+}
+
+
+def _first_test(expr: Any) -> Any:
+    while isinstance(expr, A.BoolOp) and expr.op == "and":
+        expr = expr.left
+    return expr
+
+
+def required_guard(condition: Any, values: Any, param: str | None, zones: dict[str, str]) -> tuple[Any, ...] | None:
+    """A test an action needs before anything else, simple enough for a listing to read
+    from the game without the language, or None. It is the first test of the action's
+    values when they are written ``if TEST and … then LIST else []`` (false: no value, so
+    nothing to list), else the first test of its condition; and only one of
+
+    - ``counter(owner, "NAME") OP N`` -> ``("counter", NAME, OP, N)``,
+    - ``count(cards(ZONE)) OP N`` (a zone of the ruleset, the owner's if per player)
+      -> ``("count", ZONE, shared?, OP, N)``,
+    - ``phase() == "X"`` or ``phase() in ["X", …]`` -> ``("phase", {X, …})``.
+
+    Since the test comes first, a listing that finds it false skips exactly an action
+    whose values would be empty or whose condition would be false, with no other work
+    and no error skipped (like ``required_step``)."""
+    test = None
+    if isinstance(values, A.Cond) and isinstance(values.orelse, A.ListLit) and not values.orelse.items:
+        test = _first_test(values.test)
+    elif condition is not None:
+        test = _first_test(condition)
+    if isinstance(test, A.In) and not test.negate and isinstance(test.collection, A.ListLit):
+        item = test.item
+        names = [x.value for x in test.collection.items if isinstance(x, A.Str)]
+        if (isinstance(item, A.Call) and item.func == "phase" and not item.args and not item.kwargs
+                and names and len(names) == len(test.collection.items)):
+            return ("phase", frozenset(names))
+        return None
+    if not (isinstance(test, A.Compare) and test.op in GUARD_OPS):
+        return None
+    left, right = test.left, test.right
+    if isinstance(left, A.Call) and left.func == "phase" and not left.args and not left.kwargs:
+        return ("phase", frozenset([right.value])) if test.op == "==" and isinstance(right, A.Str) else None
+    if not isinstance(right, A.Int) or not isinstance(left, A.Call) or left.kwargs or len(left.args) != (2 if left.func == "counter" else 1):
+        return None
+    if left.func == "counter":
+        who, name = left.args
+        if isinstance(who, A.Name) and who.id == "owner" and param != "owner" and isinstance(name, A.Str):
+            return ("counter", name.value, test.op, right.value)
+        return None
+    if left.func == "count":
+        inner = left.args[0]
+        if isinstance(inner, A.Call) and inner.func == "cards" and len(inner.args) == 1 and not inner.kwargs:
+            zone = inner.args[0]
+            if (isinstance(zone, A.Name) and zone.id in zones and zone.id != param
+                    and zone.id not in ("owner", "active", "opponent", "this")):
+                return ("count", zone.id, zones[zone.id] != "player", test.op, right.value)
+    return None
+
+
 def reads_name(node: Any, name: str) -> bool:
     """Whether an expression tree mentions the bare name ``name`` anywhere."""
     if isinstance(node, A.Name):
@@ -129,6 +190,9 @@ class CompiledAction:
     #: the step id the condition starts by requiring (``if step() == "x" and …``): a
     #: listing skips the action in every other step without building its context
     only_step: str | None = None
+    #: a first test the game answers without the language (``required_guard``): a
+    #: listing skips the action while it fails, without building its context
+    guard: tuple[Any, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -748,7 +812,8 @@ def compile_program(program: A.Program, types: Types, env: CheckEnv, name: str) 
                 rule.name, rule.timing, g(c.expr(rule.condition), sp) if rule.condition else None,
                 g(c.expr(rule.cost), sp) if rule.cost else None, g(c.block(rule.body), sp), sp, label,
                 rule.param, g(c.expr(rule.values), sp) if rule.values is not None else None,
-                g(c.expr(rule.worth), sp) if rule.worth is not None else None, required_step(rule.condition)))
+                g(c.expr(rule.worth), sp) if rule.worth is not None else None, required_step(rule.condition),
+                required_guard(rule.condition, rule.values, rule.param, env.zones)))
     if program.statements:
         out.body = g(c.block(program.statements), program.span)
     return out

@@ -1,0 +1,72 @@
+"""A declared action whose values are ``if TEST and … then LIST else []``, or whose
+condition starts with TEST, where TEST is ``counter(owner, "x") OP n``,
+``count(cards(ZONE)) OP n`` or a ``phase()`` test, is skipped by the listing while TEST
+fails, before its context is built (``CompiledAction.guard``): the guard must be found
+only where it is sound, and must never change what is listed."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from engine.lang import CheckEnv, compile_effect
+from engine.rules.loader import load_ruleset
+from engine.sim.play import make_agents, play_game
+
+ENV = CheckEnv.of(["blue", "red", "soy"], {"discard": "shared", "hand": "player", "coins": "player"})
+
+
+@pytest.mark.parametrize(("header", "guard"), [
+    ('sell on own_turn if counter(owner, "ships") > 0', ("counter", "ships", ">", 0)),
+    ('sell on own_turn if counter(owner, "ships") == 0 and coins(owner) > 1', ("counter", "ships", "==", 0)),
+    ("sell on own_turn if count(cards(hand)) >= 2 and coins(owner) > 1", ("count", "hand", False, ">=", 2)),
+    ("sell on own_turn if count(cards(discard)) != 0", ("count", "discard", True, "!=", 0)),
+    ('sell on own_turn if phase() == "trade"', ("phase", frozenset({"trade"}))),
+    ('sell on own_turn if phase() in ["trade", "ship"] and coins(owner) > 0', ("phase", frozenset({"trade", "ship"}))),
+    ('sell(c in (if counter(owner, "ships") > 0 and coins(owner) > 1 then cards(hand) else [])) on own_turn',
+     ("counter", "ships", ">", 0)),
+    ('sell(c in (if phase() == "plant" then cards(hand) else [])) on own_turn if c.bean == blue', ("phase", frozenset({"plant"}))),
+    # not sound, or not simple: no guard
+    ('sell on own_turn if coins(owner) > 1 and counter(owner, "ships") > 0', None),
+    ('sell on own_turn if counter(owner, "ships") > 0 or coins(owner) > 1', None),
+    ('sell on own_turn if counter(opponent, "ships") > 0', None),
+    ('sell on own_turn if counter(owner, "ships") > coins(owner)', None),
+    ('sell on own_turn if not counter(owner, "ships") > 0', None),
+    ('sell on own_turn if phase() != "trade"', None),
+    ('sell on own_turn if phase() not in ["trade"]', None),
+    ("sell(p in others(owner)) on own_turn if count(cards(zone(hand, p))) > 0", None),
+    ('sell(c in (if coins(owner) > 1 then cards(hand) else [])) on own_turn if counter(owner, "x") > 0', None),
+    ('sell(c in cards(hand)) on own_turn if counter(owner, "x") > 0', ("counter", "x", ">", 0)),
+])
+def test_the_guard_is_a_simple_leading_test_only(header: str, guard: tuple | None) -> None:  # type: ignore[type-arg]
+    compiled = compile_effect(f"action {header} {{ gain(owner, 1) }}", env=ENV)
+    assert [a.guard for a in compiled.actions] == [guard]
+
+
+@pytest.mark.parametrize(("ruleset", "players", "seed"), [("la_isla_bohnita", 4, 3), ("la_isla_bohnita_duel", 2, 1)])
+def test_the_guard_never_changes_the_listing(ruleset: str, players: int, seed: int) -> None:
+    """Along a played game, every decision's declared actions are the same with the guards
+    as with them removed (each rule's values and condition asked again in full)."""
+    rules = load_ruleset(ruleset)
+    checked = skipped = 0
+
+    def compare(game, action) -> None:  # type: ignore[no-untyped-def]
+        nonlocal checked, skipped
+        fx = game.fx
+        with_guard = [[(i, v) for i, _, v in fx.legal_actions(s)] for s in range(game.players)]
+        saved = fx.actions
+        skipped += sum(a.guard is not None and not fx._guard_holds(a.guard, s)
+                       for a, _ in saved for s in range(game.players))
+        fx.actions = [(dataclasses.replace(a, guard=None), owner) for a, owner in saved]
+        fx._by_seat = None
+        try:
+            without = [[(i, v) for i, _, v in fx.legal_actions(s)] for s in range(game.players)]
+        finally:
+            fx.actions = saved
+            fx._by_seat = None
+        assert with_guard == without
+        checked += 1
+
+    game = play_game(rules, players, seed, make_agents((["greedy", "random"] * 2)[:players], players, seed), after_action=compare).game
+    assert game.over and checked > 100 and skipped > 100
