@@ -176,7 +176,7 @@ class GameEffects:
         if compiled.triggers or compiled.modifiers:
             self._rule_cards.append(card)
         for i, t in enumerate(compiled.triggers):
-            bound = CompiledTrigger(t.event, t.by, _bind(t.condition, card), _bind(t.body, card), t.span, t.rule)
+            bound = CompiledTrigger(t.event, t.by, _bind(t.condition, card), _bind(t.body, card), t.span, t.rule, t.guard)
             _place(self.triggers.setdefault(t.event, []), self._trigger_keys.setdefault(t.event, []),
                    (rank, i, card), (bound, owner))
             self._card_events.add(t.event)

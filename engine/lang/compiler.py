@@ -52,6 +52,9 @@ class CompiledTrigger:
     body: Fn
     span: Span | None
     rule: str
+    #: what the condition starts by requiring (``leading_guard``): checked before the
+    #: trigger's context is made, so the rule costs nothing on the other events
+    guard: tuple[str, str, str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +163,32 @@ def required_guard(condition: Any, values: Any, param: str | None, zones: dict[s
                     and zone.id not in ("owner", "active", "opponent", "this")):
                 return ("count", zone.id, zones[zone.id] != "player", test.op, right.value)
     return None
+
+
+def leading_guard(condition: Any) -> tuple[str, str, str] | None:
+    """What a trigger's condition starts by requiring, when its first conjunct is a text
+    compared with ``==`` to ``event.NAME`` (``("event", NAME, text)``), ``step()`` or
+    ``phase()`` (``("step" | "phase", "", text)``): ``when phase_began if event.phase ==
+    "plant" and …`` is false on every other phase, and nothing else of it is read first."""
+    while isinstance(condition, A.BoolOp) and condition.op == "and":
+        condition = condition.left
+    if not (isinstance(condition, A.Compare) and condition.op == "=="):
+        return None
+    for side, const in ((condition.left, condition.right), (condition.right, condition.left)):
+        if not isinstance(const, A.Str):
+            continue
+        if isinstance(side, A.Attr) and isinstance(side.obj, A.Name) and side.obj.id == "event":
+            return ("event", side.name, const.value)
+        if isinstance(side, A.Call) and side.func in ("step", "phase") and not side.args:
+            return (side.func, "", const.value)
+    return None
+
+
+def _guard_passes(guard: tuple[str, str, str], payload: dict[str, Any], world: World) -> bool:
+    kind, name, text = guard
+    if kind == "event":
+        return bool(payload.get(name) == text)
+    return (world.step() if kind == "step" else world.phase()) == text
 
 
 def reads_name(node: Any, name: str) -> bool:
@@ -796,7 +825,8 @@ def compile_program(program: A.Program, types: Types, env: CheckEnv, name: str) 
         sp = rule.span
         if isinstance(rule, A.Trigger):
             out.triggers.append(CompiledTrigger(
-                rule.event, rule.by, g(c.expr(rule.condition), sp) if rule.condition else None, g(c.block(rule.body), sp), sp, label))
+                rule.event, rule.by, g(c.expr(rule.condition), sp) if rule.condition else None, g(c.block(rule.body), sp), sp, label,
+                leading_guard(rule.condition)))
         elif isinstance(rule, A.Modifier):
             out.modifiers.append(CompiledModifier(
                 rule.query, rule.by, g(c.expr(rule.condition), sp) if rule.condition else None, g(c.expr(rule.value), sp), sp, label,
@@ -849,6 +879,8 @@ def fire(triggers: Sequence[tuple[CompiledTrigger, int]], event: str, payload: d
         who = payload.get("player")
         for trigger, owner in triggers:
             if trigger.event != event or not _hears(trigger.by, who, owner, world):
+                continue
+            if trigger.guard is not None and not _guard_passes(trigger.guard, payload, world):
                 continue
             ctx = new_ctx(world, owner, trigger.rule, {"event": payload})
             if trigger.condition is None or trigger.condition(ctx):
