@@ -19,6 +19,7 @@ from engine.errors import BohnError, Span
 from engine.lang import ast as A
 from engine.lang import vocab as V
 from engine.lang.checker import CheckEnv, Types
+from engine.lang.inline import inline
 from engine.lang.usage import uses
 from engine.lang.world import CancelAction, FieldRef, World, ZoneRef
 
@@ -478,6 +479,12 @@ class Compiler:
     # ------------------------------------------------------------------ expressions
 
     def expr(self, e: A.Expr) -> Fn:
+        """``e`` as one generated function where it can be (``inline``), else a closure."""
+        fn = inline(self, e)
+        return fn if fn is not None else self.closure(e)
+
+    def closure(self, e: A.Expr) -> Fn:
+        """``e`` as a closure (its parts compiled by ``expr``)."""
         if isinstance(e, A.Int) and not -MAX_INT <= e.value <= MAX_INT:
             raise BohnError.one("L821", f"the number {str(e.value)[:20]}… is beyond ±{MAX_INT:,}", e.span)
         if isinstance(e, (A.Int, A.Str, A.Bool)):

@@ -1,0 +1,236 @@
+"""Expressions compiled to one Python function each, instead of a closure per node.
+
+Why: the effects of the expansions are mostly expressions (an action's condition, a
+modifier's value), asked at every decision; as a tree of closures each node costs a call.
+Here an expression tree becomes the source of one function — ``count(cards(hand)) > 2 and
+counter(owner, "ships") == 0`` is one call that reads ``ctx.vars`` and calls the world —
+compiled once, when the ruleset loads. It computes exactly what ``Compiler.expr``'s
+closures compute, in the same order, with the same limits (``_bounded``), the same
+errors, and the same answers for none.
+
+Untrusted input: nothing a ruleset writes (a name, a text, a number) is ever put into the
+generated source. Every value is a constant passed to the function as a default argument
+(``_k3``); the source holds only this module's own names and operators. A node this
+module does not write out (a list filter, ``zone(…)``) is compiled by ``Compiler`` as
+before and called from the source; a tree deeper than ``MAX_INLINE_DEPTH`` is cut the
+same way, so the generated source stays small whatever the input.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from engine.lang import ast as A
+from engine.lang import vocab as V
+from engine.lang.world import FieldRef, ZoneRef
+
+if TYPE_CHECKING:
+    from engine.lang.compiler import Compiler, Fn
+
+#: Nodes nested deeper than this in one generated function are compiled on their own.
+MAX_INLINE_DEPTH = 12
+
+#: Typed attribute reads written out: (type, name) -> source with ``{v}`` the object
+#: (never none here) and ``W`` the world. Each computes what its ``ATTR_IMPL`` entry does.
+_ATTRS: dict[tuple[str, str], str] = {
+    ("field", "size"): "len(ctx.world.field_cards({v}))",
+    ("field", "owner"): "{v}.player",
+    ("field", "index"): "{v}.slot",
+    ("field", "cards"): "ctx.world.field_cards({v})",
+    ("card", "bean"): "ctx.world.bean_of({v})",
+    ("card", "kind"): "ctx.world.card_kind({v})",
+    ("card", "id"): "ctx.world.card_id({v})",
+    ("bean", "id"): "{v}",
+    ("bean", "count"): "ctx.world.bean_count({v})",
+    ("player", "coins"): "ctx.world.coins({v})",
+    ("player", "seat"): "{v}",
+    ("player", "fields"): "ctx.world.fields({v})",
+    ("player", "hand"): "ctx.world.hand({v})",
+    ("player", "hand_size"): "len(ctx.world.hand({v}))",
+}
+
+#: Functions written out: (name, number of arguments) -> source with ``{0}``, ``{1}`` the
+#: arguments; each computes what its ``FUNCTION_IMPL`` entry does.
+_CALLS: dict[tuple[str, int], str] = {
+    ("count", 1): "len({0})",
+    ("cards", 1): "ctx.world.cards({0})",
+    ("counter", 2): "ctx.world.counter({0}, {1})",
+    ("fields", 1): "ctx.world.fields({0})",
+    ("coins", 1): "ctx.world.coins({0})",
+    ("next", 1): "ctx.world.next_player({0})",
+    ("may_plant", 3): "ctx.world.may_plant({0}, {1}, {2})",
+    ("may_harvest", 2): "ctx.world.may_harvest({0}, {1})",
+}
+
+_ORDER = ("<", ">", "<=", ">=")
+
+
+def _item(items: Any, i: Any) -> Any:
+    return items[i] if 0 <= i < len(items) else None
+
+
+class Inliner:
+    """Writes one expression tree as the source of one function (see the module doc)."""
+
+    def __init__(self, compiler: Compiler) -> None:
+        self.compiler = compiler
+        self.consts: dict[str, Any] = {}
+        self.temps = 0
+
+    def const(self, value: Any) -> str:
+        name = f"_k{len(self.consts)}"
+        self.consts[name] = value
+        return name
+
+    def temp(self) -> str:
+        self.temps += 1
+        return f"_t{self.temps}"
+
+    def apart(self, e: A.Expr) -> str:
+        """``e`` compiled by ``Compiler`` as before, called from the source."""
+        return f"{self.const(self.compiler.closure(e))}(ctx)"
+
+    def src(self, e: A.Expr, depth: int) -> str:
+        if depth > MAX_INLINE_DEPTH:
+            return self.apart(e)
+        d = depth + 1
+        from engine.lang.compiler import _BINOPS, _COMPARE, MAX_INT, _bounded
+
+        if isinstance(e, (A.Int, A.Str, A.Bool)):
+            if isinstance(e, A.Int) and not -MAX_INT <= e.value <= MAX_INT:
+                return self.apart(e)  # Compiler raises L821
+            return self.const(e.value)
+        if isinstance(e, A.NoneLit):
+            return "None"
+        if isinstance(e, A.Name):
+            return self.name(e)
+        if isinstance(e, A.Attr):
+            return self.attr(e, d)
+        if isinstance(e, A.Call):
+            return self.call(e, d)
+        if isinstance(e, A.ListLit):
+            items = ", ".join(self.src(i, d) for i in e.items)
+            return f"{self.const(_bounded)}(ctx, [{items}], {self.const(e.span)})"
+        if isinstance(e, A.BinOp):
+            left, right = self.src(e.left, d), self.src(e.right, d)
+            if e.op in ("+", "-", "*"):
+                return f"{self.const(_bounded)}(ctx, ({left}) {e.op} ({right}), {self.const(e.span)})"
+            return f"{self.const(_BINOPS[e.op])}({left}, {right})"
+        if isinstance(e, A.Compare):
+            left, right = self.src(e.left, d), self.src(e.right, d)
+            if e.op in ("==", "!="):
+                return f"(({left}) {e.op} ({right}))"
+            if e.op in _ORDER and isinstance(e.right, (A.Int, A.Str, A.Bool)):  # a constant is never none
+                t = self.temp()
+                return f"(({t} := ({left})) is not None and {t} {e.op} {right})"
+            return f"{self.const(_COMPARE[e.op])}({left}, {right})"
+        if isinstance(e, A.In):
+            op = "not in" if e.negate else "in"
+            return f"(({self.src(e.item, d)}) {op} ({self.src(e.collection, d)}))"
+        if isinstance(e, A.BoolOp):
+            op = "and" if e.op == "and" else "or"
+            return f"(True if ({self.src(e.left, d)}) {op} ({self.src(e.right, d)}) else False)"
+        if isinstance(e, A.Not):
+            return f"(not ({self.src(e.operand, d)}))"
+        if isinstance(e, A.Neg):
+            return f"(-({self.src(e.operand, d)}))"
+        if isinstance(e, A.Cond):
+            test, then, orelse = self.src(e.test, d), self.src(e.then, d), self.src(e.orelse, d)
+            return f"(({then}) if ({test}) else ({orelse}))"
+        return self.apart(e)  # a list filter or map
+
+    def name(self, e: A.Name) -> str:
+        c = self.compiler
+        key = e.id
+        k = self.const(key)
+        if c.types.get(id(e)) == "bean" and key in c.env.beans:
+            return f"ctx.vars.get({k}, {k})"
+        if key in c.env.zones and c.types.get(id(e)) == "zone":
+            if c.env.zones[key] == "player":
+                return f"(ctx.vars[{k}] if {k} in ctx.vars else {self.const(ZoneRef)}({k}, ctx.vars['owner']))"
+            return f"ctx.vars.get({k}, {self.const(ZoneRef(key, None))})"
+        return f"ctx.vars[{k}]"
+
+    def attr(self, e: A.Attr, depth: int) -> str:
+        from engine.lang.compiler import ATTR_IMPL, _card_attribute
+
+        c = self.compiler
+        t = c.types.get(id(e.obj), "any")
+        obj = self.src(e.obj, depth)
+        v = self.temp()
+        if t.startswith("event:") or t == "any":
+            rest = self.const(_untyped_reader(e.name, c.env.card_attrs))
+            return f"({v}.get({self.const(e.name)}) if isinstance({v} := ({obj}), dict) else {rest}(ctx, {v}))"
+        if t not in ATTR_IMPL:
+            return self.apart(e)
+        written = _ATTRS.get((t, e.name))
+        if written is not None:
+            if (t, e.name) == ("bean", "id") or (t, e.name) == ("player", "seat"):
+                return f"({v} := ({obj}))"  # none stays none
+            return f"(None if ({v} := ({obj})) is None else {written.format(v=v)})"
+        if (t, e.name) == ("field", "bean"):
+            cards = self.temp()
+            return (f"(None if ({v} := ({obj})) is None else "
+                    f"(ctx.world.bean_of({cards}[0]) if ({cards} := ctx.world.field_cards({v})) else None))")
+        getter = ATTR_IMPL[t].get(e.name) or _card_attribute(e.name)
+        return f"(None if ({v} := ({obj})) is None else {self.const(getter)}(ctx.world, {v}))"
+
+    def call(self, call: A.Call, depth: int) -> str:
+        from engine.lang.compiler import FUNCTION_IMPL, _players_from
+
+        if call.func in ("zone", "column") or call.func not in V.FUNCTIONS:
+            return self.apart(call)
+        if call.func == "players":
+            return f"{self.const(_players_from)}(ctx.world, ctx.vars['owner'])"
+        if call.func in ("bean_types", "phase", "step"):
+            return f"ctx.world.{call.func}()"
+        signature = V.FUNCTIONS[call.func]
+        given: dict[str, A.Expr] = {}
+        for param, arg in zip(signature.params, call.args):
+            given[param.name] = arg
+        given.update(dict(call.kwargs))
+        args = [self.src(given[p.name], depth) for p in signature.params if p.name in given]
+        written = _CALLS.get((call.func, len(args)))
+        if written is not None:
+            return "(" + written.format(*args) + ")"
+        if (call.func, len(args)) == ("item", 2):
+            return f"{self.const(_item)}({args[0]}, {args[1]})"
+        return f"{self.const(FUNCTION_IMPL[call.func])}(ctx.world{''.join(', ' + a for a in args)})"
+
+
+def _untyped_reader(name: str, card_attrs: Any) -> Callable[[Any, Any], Any]:
+    """What ``Compiler.attr`` reads from a value of no known type that is not a dict."""
+    from engine.lang.compiler import ATTR_IMPL
+
+    def read(ctx: Any, value: Any) -> Any:
+        if isinstance(value, FieldRef):
+            kind = "field"
+        elif isinstance(value, str):
+            kind = "bean"
+        elif isinstance(value, int):
+            kind = "card" if name in ATTR_IMPL["card"] or name in card_attrs else "player"
+        else:
+            return None
+        getter = ATTR_IMPL[kind].get(name)
+        if getter is None and kind == "card":
+            return ctx.world.card_attr(value, name)
+        return getter(ctx.world, value) if getter else None
+    return read
+
+
+def inline(compiler: Compiler, e: A.Expr) -> Fn | None:
+    """``e`` as one generated function, or None when it is a single leaf (the closure is
+    as fast) or the source cannot be made."""
+    if isinstance(e, (A.Int, A.Str, A.Bool, A.NoneLit, A.Name, A.ListComp)):
+        return None
+    writer = Inliner(compiler)
+    try:
+        body = writer.src(e, 0)
+        params = "".join(f", {k}={k}" for k in writer.consts)
+        code = f"def _expr(ctx{params}):\n    return {body}\n"
+        space: dict[str, Any] = dict(writer.consts)
+        exec(compile(code, "<effect expression>", "exec"), space)  # noqa: S102 - our own source, constants passed apart
+    except (RecursionError, MemoryError, SyntaxError):  # pragma: no cover - bounded depth makes these unlikely
+        return None
+    fn: Fn = space["_expr"]
+    return fn
