@@ -107,6 +107,9 @@ def prepare(workdir: Path, package: str, module: str | None, tests: list[str], p
         # snippet compiled there by the unmutated compiler is never compiled by the mutant
         "process_isolation = forkserver",
         "forkserver_warmup = none",
+        # mutmut allows (the tests' traced time + timeout_constant) * 15 seconds: with each
+        # mutant importing and collecting afresh on a loaded machine, 1 s made false timeouts
+        "timeout_constant = 10",
         "pytest_add_cli_args_test_selection =\n" + "".join(f"    {t}\n" for t in tests),
         "pytest_add_cli_args =\n" + "".join(f"    {a}\n" for a in pytest_args),
     ]
