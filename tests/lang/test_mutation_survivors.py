@@ -209,3 +209,28 @@ def test_the_table_world_asks_its_hook_whether_a_field_may_be_harvested() -> Non
     run("set_counter(owner, \"ok\", if may_harvest(owner, item(fields(owner), 0)) then 1 else 0)", world)
     assert world.counters[(0, "ok")] == 1
     assert {"query": "may_harvest", "player": 0, "field": FieldRef(0, 0), "value": True} in asked
+
+
+def test_the_docs_page_is_rebuilt_from_its_head_and_the_reference(tmp_path: Path) -> None:
+    # reference `write_docs` (`python -m engine.lang.reference`): the folder it writes to
+    from engine.lang.reference import write_docs
+
+    root = Path(__file__).resolve().parents[2]
+    (tmp_path / "docs" / "src").mkdir(parents=True)
+    head = (root / "docs" / "src" / "effect-language.head.md").read_text(encoding="utf-8")
+    (tmp_path / "docs" / "src" / "effect-language.head.md").write_text(head, encoding="utf-8")
+    write_docs(str(tmp_path))
+    assert (tmp_path / "docs" / "effect-language.md").read_text(encoding="utf-8") == \
+        (root / "docs" / "effect-language.md").read_text(encoding="utf-8")
+
+
+def test_the_table_world_draws_from_its_draw_pile_and_moves_to_the_front() -> None:
+    # world `_do_draw` (the pile it draws from) and `_do_move` (`at: "bottom"` of a hand)
+    world = TableWorld(beans=dict(BEANS))
+    world.put(ZoneRef("draw_pile", None), "blue", "red")
+    world.put(ZoneRef("hand", 0), "blue")
+    run("draw(owner, 1)", world)
+    assert [world.bean_of(c) for c in world.cards(ZoneRef("hand", 0))] == ["blue", "red"]
+    run("move(cards(draw_pile), hand, at: \"bottom\")", world)
+    assert [world.bean_of(c) for c in world.cards(ZoneRef("hand", 0))] == ["blue", "blue", "red"]
+    assert world.cards(ZoneRef("draw_pile", None)) == []
