@@ -211,29 +211,41 @@ class GreedyBot:
     # ------------------------------------------------------------------ trading
 
     def _trade(self, view: SeatView, legal: list[Action], fields: Fields) -> Action:
-        ends = [a for a in legal if a.kind in (END_TRADING, PASS)]
         if self._offers >= self.max_offers:
-            return ends[0]
+            return self._end(legal)
         choice = self._pick_offer(view, fields)
         while choice is not None and view.offer_problem(choice):  # e.g. a hand card the options keep back
             self._tried.add(choice)
             choice = self._pick_offer(view, fields)
         if choice is None:
-            return ends[0]
+            return self._end(legal)
         self._offers += 1
         self._tried.add(choice)
         return choice
 
+    @staticmethod
+    def _end(legal: list[Action]) -> Action:
+        """The action that ends this seat's trading (the first such listed)."""
+        for a in legal:
+            if a.kind == END_TRADING or a.kind == PASS:
+                return a
+        raise IndexError("no end of trading among the legal actions")
+
     def _pick_offer(self, view: SeatView, fields: Fields) -> Action | None:
         """Build an offer from what the seat sees (the engine need not list them all)."""
         revealed = view.trade_display()
-        if view.seat != view.active and not any(self._grows(fields, b) for b in revealed):
-            return None  # nothing revealed that this seat grows: no request to make
-        mine = [b for b, _ in sorted(fields, key=lambda f: -f[1]) if b is not None]
+        me, active = view.seat, view.active
+        if me != active:
+            for b in revealed:
+                if self._grows(fields, b):
+                    break
+            else:
+                return None  # nothing revealed that this seat grows: no request to make
         hand = view.hand()
-        zone = view.trade_zone()
-        others = [(view.seat + k) % view.players for k in range(1, view.players)]
+        players = view.players
+        others = [(me + k) % players for k in range(1, players)]
         seen: dict[int, Fields] = {}  # other seats' fields, looked at once per offer built
+        tried = self._tried
 
         def their(seat: int) -> Fields:
             got = seen.get(seat)
@@ -241,30 +253,41 @@ class GreedyBot:
                 got = seen[seat] = view.fields(seat)
             return got
 
-        if view.seat == view.active:
+        if me == active:
+            zone = view.trade_zone()
             # revealed cards we cannot use: give them to a seat that grows them
             for index, bean in enumerate(revealed):
                 if self._fits(fields, bean):
                     continue
                 for seat in others:
-                    gift = Action(PROPOSE, view.seat, target=seat, give=((zone, index),))
-                    if gift not in self._tried and self._grows(their(seat), bean) and view.may_trade(zone, index):
+                    gift = Action(PROPOSE, me, target=seat, give=((zone, index),))
+                    if gift not in tried and self._grows(their(seat), bean) and view.may_trade(zone, index):
                         return gift
             # unwanted front hand cards, offered to the table for the bean we grow most
-            if mine:
+            most: str | None = None  # the bean of the first of the fullest planted fields
+            most_count = -1
+            for grown, count in fields:
+                if grown is not None and count > most_count:
+                    most, most_count = grown, count
+            if most is not None:
                 for index, bean in enumerate(hand[:3]):
-                    offer = Action(PROPOSE, view.seat, target=-1, give=(("hand", index),), want=(mine[0],))
-                    if (bean != mine[0] and offer not in self._tried and not self._fits(fields, bean)
-                            and any(self._grows(their(s), bean) for s in others) and view.may_trade("hand", index)):
+                    if bean == most or self._fits(fields, bean):
+                        continue
+                    offer = Action(PROPOSE, me, target=-1, give=(("hand", index),), want=(most,))
+                    if (offer not in tried and any(self._grows(their(s), bean) for s in others)
+                            and view.may_trade("hand", index)):
                         return offer
             return None
         # not active: ask for a revealed bean we grow, paying with a card we do not grow
         wanted = [b for b in revealed if self._grows(fields, b)]
         if not wanted:
             return None
+        want = (wanted[0],)
         for index, bean in enumerate(hand):
-            offer = Action(PROPOSE, view.seat, target=view.active, give=(("hand", index),), want=(wanted[0],))
-            if bean != wanted[0] and not self._grows(fields, bean) and offer not in self._tried and view.may_trade("hand", index):
+            if bean == want[0] or self._grows(fields, bean):
+                continue
+            offer = Action(PROPOSE, me, target=active, give=(("hand", index),), want=want)
+            if offer not in tried and view.may_trade("hand", index):
                 return offer
         return None
 

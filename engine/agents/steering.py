@@ -27,11 +27,11 @@ def steer(view: SeatView, legal: list[Action], default: Action) -> Action:
     ``default`` is steered; any candidate the trial cannot weigh leaves ``default``."""
     if default.kind not in STEERED:
         return default
+    base = view.worth_after(default)  # first: a ruleset without held worth ends here
+    if base is None:
+        return default
     others = [a for a in legal if a.kind in STEERED and a != default]
     if not others:
-        return default
-    base = view.worth_after(default)
-    if base is None:
         return default
     best, best_value = default, base
     for action in others:

@@ -101,6 +101,9 @@ class Game:
         self._decks = fixed.decks
         self.fx: GameEffects | None = GameEffects(self) if rules.effects or rules.items or fixed.has_card_rules else None
         self.items: Items | None = Items(self) if rules.items else None
+        #: whether a card fits a field by the plain rule alone (its bean's field or an empty
+        #: one): no rules, no one-field-per-bean option, no cards that may not be planted
+        self.plain_fields = self.fx is None and not self._one_field_per_bean and not self._unplantable
         self.final_round = False
         self.listing_offers = True
         self.emit("game_started", seat=None, seed=seed, players=players, ruleset=rules.id,

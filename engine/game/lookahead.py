@@ -15,6 +15,7 @@ untouched.
 from __future__ import annotations
 
 import copy
+import copyreg
 import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -127,64 +128,90 @@ _SET_AT_START = ("_rank", "triggers", "modifiers", "_trigger_keys", "_modifier_k
                  "_rule_cards", "_action_cards", "_values", "_kind_zones")
 
 
-def _atomic(value: Any) -> bool:
-    """Whether ``copy.deepcopy`` would return ``value`` itself (a tuple: if all it holds is)."""
-    if _DISPATCH.get(type(value)) is _ATOMIC:
-        return True
-    if type(value) is tuple:
-        for part in value:
-            if not _atomic(part):
-                return False
-        return True
-    return False
+#: a memo lookup that found nothing (None may be a copy's value)
+_NOT_MADE: Any = object()
+#: per class: whether ``deepcopy`` would copy its instances as plain objects (a new
+#: instance of the class whose ``__dict__`` is a deep copy), so :func:`_copy` may too
+_PLAIN_CLASSES: dict[type, bool] = {}
 
 
-def _plain(value: Any, memo: dict[int, Any], depth: int = 0) -> Any:
-    """A copy of a list, dict or set tree whose leaves ``deepcopy`` would share, made
-    without its per-item machinery and remembered in ``memo``; None for anything else
-    (left to ``deepcopy``)."""
-    made = memo.get(id(value))
-    if made is not None:
-        return made
-    if depth > 8:
-        return None
+def _plain_class(kind: type) -> bool:
+    """Whether ``copy.deepcopy`` copies instances of ``kind`` the default way: a Python
+    class made by ``object.__new__``, without slots, and without any hook of its own
+    (``__deepcopy__``, ``__reduce__``, ``__reduce_ex__``, ``__getstate__``, ``__setstate__``,
+    a ``copyreg`` entry). Anything else is left to ``deepcopy``."""
+    known = _PLAIN_CLASSES.get(kind)
+    if known is None:
+        known = (kind.__new__ is object.__new__
+                 and kind not in copyreg.dispatch_table
+                 and getattr(kind, "__deepcopy__", None) is None
+                 and getattr(kind, "__setstate__", None) is None
+                 and kind.__reduce_ex__ is object.__reduce_ex__  # type: ignore[comparison-overlap]
+                 and kind.__reduce__ is object.__reduce__  # type: ignore[comparison-overlap]
+                 and getattr(kind, "__getstate__", None) is getattr(object, "__getstate__", None)
+                 and not any("__slots__" in vars(c) for c in kind.__mro__))
+        _PLAIN_CLASSES[kind] = known
+    return known
+
+
+def _copy(value: Any, memo: dict[int, Any]) -> Any:
+    """``copy.deepcopy(value, memo)``, made without its per-object machinery for what a
+    game is made of (numbers, strings, lists, dicts, tuples and plain objects); anything
+    else goes to ``deepcopy`` with the same memo, so the copy is the same."""
     kind = type(value)
-    if kind is list or kind is set:
-        items = []
+    if kind is int or kind is str or kind is bool or value is None:
+        return value
+    made = memo.get(id(value), _NOT_MADE)
+    if made is not _NOT_MADE:
+        return made
+    if kind is list:
+        items: list[Any] = []
+        memo[id(value)] = items
         for part in value:
-            if not _atomic(part):
-                part = _plain(part, memo, depth + 1)
-                if part is None:
-                    return None
-            items.append(part)
-        made = items if kind is list else set(items)
-    elif kind is dict:
-        out = {}
+            items.append(part if type(part) is int or _DISPATCH.get(type(part)) is _ATOMIC else _copy(part, memo))
+        return items
+    if kind is dict:
+        out: dict[Any, Any] = {}
+        memo[id(value)] = out
         for key, part in value.items():
-            if not _atomic(key):
-                return None
-            if not _atomic(part):
-                part = _plain(part, memo, depth + 1)
-                if part is None:
-                    return None
-            out[key] = part
-        made = out
-    else:
-        return None
-    memo[id(value)] = made
-    return made
-
-
-def _copy_plain_parts(owners: tuple[Any, ...], memo: dict[int, Any]) -> None:
-    """Copy ahead the plain containers the game's parts hold (pure-Python objects only)."""
-    for owner in owners:
-        attrs = getattr(owner, "__dict__", None)
-        if attrs is None:
-            continue
-        for value in attrs.values():
-            kind = type(value)
-            if kind is list or kind is dict or kind is set:
-                _plain(value, memo)
+            if type(key) is not str and type(key) is not int:
+                key = _copy(key, memo)
+            out[key] = part if type(part) is int or _DISPATCH.get(type(part)) is _ATOMIC else _copy(part, memo)
+        return out
+    if kind is set:
+        made = memo[id(value)] = {_copy(part, memo) for part in value}
+        return made
+    if kind is frozenset:
+        parts = [_copy(part, memo) for part in value]
+        for old, new in zip(value, parts):
+            if old is not new:
+                break
+        else:
+            return value  # nothing in it changes: a frozenset of the same items is the same
+        made = memo[id(value)] = frozenset(parts)
+        return made
+    if kind is tuple:
+        parts = [_copy(part, memo) for part in value]
+        made = memo.get(id(value), _NOT_MADE)  # a part may hold the tuple itself
+        if made is not _NOT_MADE:
+            return made
+        for old, new in zip(value, parts):
+            if old is not new:
+                break
+        else:
+            return value  # nothing in it changes: deepcopy shares such a tuple too
+        made = memo[id(value)] = tuple(parts)
+        return made
+    if _DISPATCH.get(kind) is _ATOMIC:
+        return value
+    if _plain_class(kind):
+        twin = object.__new__(kind)
+        memo[id(value)] = twin
+        state = value.__dict__
+        if state:
+            twin.__dict__.update({key: _copy(part, memo) for key, part in state.items()})
+        return twin
+    return copy.deepcopy(value, memo)
 
 
 def copy_game(game: Game) -> Game:
@@ -192,8 +219,7 @@ def copy_game(game: Game) -> Game:
     _share_immutables()
     memo: dict[int, Any] = {id(game.rules): game.rules, id(game.listeners): [], id(game.events): []}
     _copy_zones(game, memo)
-    _copy_plain_parts((game, game.step, game.fx, game.items), memo)
-    twin = copy.deepcopy(game, memo)
+    twin: Game = _copy(game, memo)
     twin.listeners = []
     twin.record = False
     twin.logging = False

@@ -134,6 +134,11 @@ class PlantFromHand(_FromHand):
 
     def choices(self, game: Game, seat: int, hand: list[int]) -> list[Action]:
         ready = game._fixed.plant_actions[seat]
+        fields = game.state.fields[seat]
+        if game.plain_fields and len(fields) <= PREBUILT_FIELDS:  # ``fitting_fields`` spelt out
+            bean_of = game.state.bean_of
+            bean = bean_of[hand[0]]
+            return [ready[i] for i, f in enumerate(fields) if not f or bean_of[f[0]] == bean]
         return [ready[i] if i < PREBUILT_FIELDS else Action(PLANT, seat, i) for i in game.fitting_fields(seat, hand[0])]
 
     def is_legal(self, game: Game, action: Action) -> bool:

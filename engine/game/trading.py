@@ -69,6 +69,11 @@ class Trade(StepRun):
         self.hand_waits = game._fixed.option("hand_trading") == "after_revealed"
         #: option `open_offers: any_seat`: other seats may offer to the table too
         self.open_any = game._fixed.option("open_offers") == "any_seat"
+        seats = range(game.players)
+        #: ready-made answers of each seat (actions are immutable tuples)
+        self._passes = game._fixed.pass_actions
+        self._ends = tuple(Action(END_TRADING, s) for s in seats)
+        self._declines = tuple(Action(DECLINE, s) for s in seats)
 
     def enter(self, game: Game) -> None:
         st = game.state
@@ -144,13 +149,13 @@ class Trade(StepRun):
             return self._answers(game, seat)
         listing = game.listing_offers and self.proposals[seat] < MAX_PROPOSALS
         if self.mode == "solicit":
-            out = [Action(PASS, seat)]
+            out = [self._passes[seat]]
             if listing:
                 out.extend(self._single_offers(game, seat, active))
                 if self.open_any:
                     out.extend(self._single_offers(game, seat, OPEN))
             return out
-        out = [Action(END_TRADING, seat)]
+        out = [self._ends[seat]]
         if listing:
             out.extend(self._single_offers(game, seat, OPEN))
         return out
@@ -197,7 +202,7 @@ class Trade(StepRun):
     def _answers(self, game: Game, seat: int) -> list[Action]:
         """Decline, or accept with each distinct way of meeting the wanted types."""
         assert self.pending is not None
-        out = [Action(DECLINE, seat)]
+        out = [self._declines[seat]]
         need: dict[str, int] = {}  # wanted bean -> how many, in the order first wanted
         for bean in self.pending.want:
             need[bean] = need.get(bean, 0) + 1

@@ -148,10 +148,13 @@ class SeatView:
         """What the cards this seat holds would be worth by their `worth` hints once one of
         its plant, harvest or pass actions is taken (a light trial, see
         :func:`engine.game.lookahead.worth_after`); None when the ruleset gives no such hint."""
-        from engine.game.lookahead import worth_after
-
         if action.seat != self.seat:
             raise ValueError("a seat weighs only its own actions")
+        fx = self._game.fx
+        if fx is None or not fx.card_worths:  # no held worth: nothing to weigh (the common case)
+            return None
+        from engine.game.lookahead import worth_after
+
         return worth_after(self._game, action)
 
     def option_worths(self) -> list[float] | None:
