@@ -27,6 +27,7 @@ and without either the first option (and "yes") is taken. Every choice is logged
 from __future__ import annotations
 
 from bisect import bisect_right
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from engine.errors import BohnError, Span
@@ -276,11 +277,23 @@ class GameEffects:
         entry = index.get(query)
         if entry is None:
             return False
-        static, by_active, owner_cards, others_cards, anyone_cards, active_cards = entry
+        static, by_active, owner_cards, others_cards, anyone_cards, active_cards, _ = entry
         if not 0 <= seat < len(static):
             return self._applies_slow(query, seat)
         if static[seat]:
             return True
+        if entry[6]:  # only cards whose rules hear their holder: does the seat hold one?
+            wanted, zones, on_fields = owner_cards
+            st = self.game.state
+            per_player = st.per_player
+            for zone in zones:
+                if not wanted.isdisjoint(per_player[zone][seat]):
+                    return True
+            if on_fields:
+                for planted in st.fields[seat]:
+                    if not wanted.isdisjoint(planted):
+                        return True
+            return False
         active = self.game.state.active
         if by_active and seat == active:
             return True
@@ -363,8 +376,6 @@ class GameEffects:
     def _action_cards_holding(self) -> tuple[frozenset[int], tuple[str, ...], bool] | None:
         """The cards that declare actions, as ``_holding`` gives them (remade when actions
         are added; a read-only map, so a look ahead's copy shares it)."""
-        from types import MappingProxyType
-
         count = len(self.actions)
         made = self._action_holding
         if made is None or count not in made:
@@ -377,8 +388,6 @@ class GameEffects:
         hears the active player; then the cards whose rules hear their holder, the
         others, anyone and the active player, each as ``_holds`` reads them, or None).
         A read-only map (a look ahead's copy shares it); ``own`` drops it."""
-        from types import MappingProxyType
-
         n = self.game.players
         held_in = self._holding
         out = {}
@@ -399,8 +408,12 @@ class GameEffects:
                     static = [s != owner or static[s] for s in range(n)]
                 else:
                     by_active = True
-            out[query] = (tuple(static), by_active, held_in(cards["owner"]), held_in(cards["others"]),
-                          held_in(cards["anyone"]), held_in(cards["active"]))
+            entry = (tuple(static), by_active, held_in(cards["owner"]), held_in(cards["others"]),
+                     held_in(cards["anyone"]), held_in(cards["active"]))
+            # the common case, answered by ``applies`` straight away
+            only_holders = not by_active and entry[2] is not None and entry[3] is None and entry[4] is None \
+                and entry[5] is None
+            out[query] = (*entry, only_holders)
         return MappingProxyType(out)
 
     def listens(self, event: str) -> bool:
