@@ -234,3 +234,27 @@ def test_the_table_world_draws_from_its_draw_pile_and_moves_to_the_front() -> No
     run("move(cards(draw_pile), hand, at: \"bottom\")", world)
     assert [world.bean_of(c) for c in world.cards(ZoneRef("hand", 0))] == ["blue", "blue", "red"]
     assert world.cards(ZoneRef("draw_pile", None)) == []
+
+
+def test_positions_inside_a_quoted_yaml_scalar(tmp_path: Path) -> None:
+    # source `_build_segments`: the first line of a quoted scalar starts after its quote
+    from engine.rules.located import child_span
+    from engine.rules.yamlload import load_file
+
+    path = tmp_path / "house.yaml"
+    path.write_text('effects:\n  - id: a\n    effect: "gain(ownr, 1)"\n', encoding="utf-8")
+    doc = load_file(path, str(path))
+    with pytest.raises(BohnError) as info:
+        compile_effect(doc["effects"][0]["effect"], env=ENV, origin=child_span(doc["effects"][0], "effect"), name="a")
+    d = info.value.diagnostics[0]
+    assert d.code == "L801" and d.span is not None and (d.span.line, d.span.col) == (3, 19)  # the `o` of `ownr`
+
+
+def test_a_snippet_whose_file_cannot_be_read_points_at_its_origin() -> None:
+    # source `span`: the origin's line left out
+    from engine.errors import Span
+
+    with pytest.raises(BohnError) as info:
+        compile_effect("gain(ownr, 1)", env=ENV, origin=Span("gone.yaml", 3, 13), name="a")
+    d = info.value.diagnostics[0]
+    assert d.code == "L801" and d.span is not None and (d.span.file, d.span.line, d.span.col) == ("gone.yaml", 3, 13)
