@@ -124,9 +124,19 @@ class Trade(StepRun):
             return game.state.hands[seat]
         return game.state.per_player[zone][seat]
 
+    def _lands(self, zone_id: str) -> str:
+        """The zone a card given out of ``zone_id`` lands in (``received_from``, else ``received``)."""
+        return self.received_from.get(zone_id) or self.received_id
+
+    def _may_give(self, game: Game, seat: int, zone_id: str, card: int) -> bool:
+        """Whether ``seat`` may give ``card`` out of ``zone_id``: tradable, and its kind may go
+        where it would land (a kind whose ``zones`` leave out the received zone is never offered)."""
+        return game.tradable(seat, card) and game.may_go(card, self._lands(zone_id))
+
     def _givable(self, game: Game, seat: int) -> list[CardRef]:
-        if game.trade_limited:
-            return [(zone, i) for zone, cards in self._sources(game, seat) for i, c in enumerate(cards) if game.tradable(seat, c)]
+        if game.trade_limited or game._zone_limited:
+            return [(zone, i) for zone, cards in self._sources(game, seat) for i, c in enumerate(cards)
+                    if self._may_give(game, seat, zone, c)]
         return [(zone, i) for zone, cards in self._sources(game, seat) for i in range(len(cards))]
 
     def _card(self, game: Game, seat: int, ref: CardRef) -> int:
@@ -187,11 +197,11 @@ class Trade(StepRun):
         wants = self._wants(game)
         out: list[Action] = []
         seen: set[tuple[str, int]] = set()
-        limited = game.trade_limited
+        limited = game.trade_limited or game._zone_limited
         for zone_id, cards in self._sources(game, seat):
             for index, card in enumerate(cards):
                 bean = bean_of[card]
-                if (zone_id, bean) in seen or limited and not game.tradable(seat, card):
+                if (zone_id, bean) in seen or limited and not self._may_give(game, seat, zone_id, card):
                     continue
                 seen.add((zone_id, bean))
                 give = ((zone_id, index),)
@@ -209,11 +219,11 @@ class Trade(StepRun):
         chosen: list[CardRef] = []
         pools: dict[str, list[CardRef]] = {}
         names = game._names
-        limited = game.trade_limited
+        limited = game.trade_limited or game._zone_limited
         for zone, cards in self._sources(game, seat):  # the givable cards of the wanted beans, in order
             for i, c in enumerate(cards):
                 name = names[c]
-                if name in need and (not limited or game.tradable(seat, c)):
+                if name in need and (not limited or self._may_give(game, seat, zone, c)):
                     pools.setdefault(name, []).append((zone, i))
         for bean, count in need.items():
             pool = pools.get(bean, [])
@@ -273,14 +283,14 @@ class Trade(StepRun):
         if len(set(refs)) != len(refs):
             return "a card is named twice"
         sources = self._sources(game, seat)
-        limited = game.trade_limited
+        limited = game.trade_limited or game._zone_limited
         for ref in refs:
             zone, index = ref
             if type(index) is not int:  # named oddly (1.0, True): compare as the listing does
                 if ref not in set(self._givable(game, seat)):
                     return f"seat {seat} has no tradable card at {ref[0]}[{ref[1]}]"
                 continue
-            if not any(z == zone and 0 <= index < len(cards) and (not limited or game.tradable(seat, cards[index]))
+            if not any(z == zone and 0 <= index < len(cards) and (not limited or self._may_give(game, seat, z, cards[index]))
                        for z, cards in sources):
                 return f"seat {seat} has no tradable card at {ref[0]}[{ref[1]}]"
         return ""
@@ -366,6 +376,7 @@ class Trade(StepRun):
         sends cards out of their source zone."""
         for (zone_id, _), card in zip(refs, cards):
             target = self.received_from.get(zone_id)
+            game.check_goes(card, target or self.received_id, "trade")
             (game.state.per_player[target][seat] if target else self.received[seat]).append(card)
 
     def _take(self, game: Game, seat: int, refs: tuple[CardRef, ...]) -> list[int]:
@@ -402,6 +413,8 @@ class Trade(StepRun):
         """The active player keeps the revealed cards nobody took: set aside to plant."""
         active = game.state.active
         if self.revealed:
+            for card in self.revealed:
+                game.check_goes(card, self.received_id, "trade (keeping the revealed cards)")
             if game.logging:
                 game.emit("kept", seat=active, beans=[game.bean_name(c) for c in self.revealed])
             self.received[active].extend(self.revealed)
