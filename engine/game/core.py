@@ -8,7 +8,8 @@ Protocol: ``decider`` is the seat that must act now (``None`` when the game is o
 ``legal_actions(seat)`` lists what that seat may do — the step's choices for the
 decider, plus the free actions (harvest, buy a field) the rules allow any seat at any
 time; ``apply(action)`` checks and performs one action, or raises ``BohnError`` with
-code G600/G601/G602 and leaves the state unchanged.
+code G600/G601/G602 and leaves the state unchanged. ``decision(offers)`` is the game
+loop's one question per action: the decider and its ``legal_actions`` at once.
 """
 
 from __future__ import annotations
