@@ -352,6 +352,7 @@ def _display_names(rules: object) -> Callable[[str], str]:
     """A bean's or an item's name for an id (the id itself when it names neither)."""
     names = {b.id: b.name for b in getattr(rules, "beans", ())}
     names.update({it.id: it.name for it in getattr(rules, "items", ())})
+    names.update({c.id: c.name for k in getattr(rules, "kinds", ()) for c in k.cards})  # a card's action row
     return lambda ident: names.get(ident, ident)
 
 

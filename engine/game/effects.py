@@ -606,7 +606,7 @@ class GameEffects:
             action.body(ctx)
         except CancelAction:
             pass
-        self.game.emit("acted", seat=seat, action=action.rule, rule=action.span)
+        self.game.emit("acted", seat=seat, action=action.rule, name=action.name, rule=action.span)
 
     def note_fronts(self) -> None:
         """Remember the front card of every hand (no event): the deal is not an arrival."""

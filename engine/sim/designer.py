@@ -14,7 +14,9 @@ Tables:
   bought, the mean turn of purchase, the win share of its holders against the others
   (per seat-game), and the mean final score of holders and others;
 - **actions** — per declared action (played cards, abilities): uses per game, the share
-  of games in which it was taken at all, and the mean turn of use;
+  of games in which it was taken at all, and the mean turn of use. A row is named by the
+  id of the effect or card declaring the action; where one declares several (a market
+  that buys and sells), each gets its own row, ``id.name`` — the name ``act`` takes;
 - **length** — turns per game: mean, median, shortest, longest.
 """
 
@@ -43,9 +45,29 @@ class GameRecord:
     turns: int = 0
 
 
+def action_labels(rules: Any) -> dict[tuple[str, str], str]:
+    """The row of each declared action, by (declaring effect or card id, action name).
+
+    Why: a designer balances each action on its own, and an effect may declare several
+    (a market's `sell` and `buy_action`): lumped under the effect's id they hide which one
+    is used. A declaration with one action keeps the plain id (a card's one play reads as
+    the card); with several, each row is ``id.name``, the name ``bohn play``'s `act` takes."""
+    declared: dict[str, list[str]] = {}
+    parts = [e.compiled for e in rules.effects]
+    parts += [p for k in rules.kinds for c in k.cards for p in (c.effect, c.on_buy) if p is not None]
+    for part in parts:
+        for action in part.actions:
+            names = declared.setdefault(action.rule, [])
+            if action.name not in names:
+                names.append(action.name)
+    return {(rule, name): rule if len(names) == 1 else f"{rule}.{name}"
+            for rule, names in declared.items() for name in names}
+
+
 def watch(game: Any) -> GameRecord:
     """Start recording ``game``'s designer statistics; the record fills as it is played."""
     record = GameRecord()
+    labels = action_labels(game.rules)
 
     def listen(event: dict[str, Any]) -> None:
         kind = event["type"]
@@ -56,7 +78,8 @@ def watch(game: Any) -> GameRecord:
         elif kind == "bought":
             record.bought.append((event["item"], event.get("group") or event["item"], event["seat"], event["turn"]))
         elif kind == "acted":
-            record.acted.append((str(event.get("action")), event["seat"], event["turn"]))
+            rule, name = str(event.get("action")), str(event.get("name"))
+            record.acted.append((labels.get((rule, name), rule), event["seat"], event["turn"]))
         else:
             record.scores = list(event["scores"])
             record.winners = list(event["winners"])

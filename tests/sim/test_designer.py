@@ -135,3 +135,25 @@ def test_plot_without_matplotlib_says_how_to_install(bohn, monkeypatch: pytest.M
     run = bohn("simulate", "--games", "2", "--quiet", "--no-stats", "--plot", str(tmp_path / "p.png"))
     assert run.code == 2 and "error C520" in run.err and "bohn[plot]" in run.err
     assert not (tmp_path / "p.png").exists()
+
+
+def test_action_table_tells_apart_the_actions_one_effect_declares(bohn) -> None:
+    """bean_market's `market` effect declares `sell` and `buy_action`: each gets its own
+    row (``market.sell``, named as `act` takes it), counted as the logs count them; a card
+    with one action keeps its own row, shown by the card's name."""
+    market = "rulesets/examples/bean_market.yaml"
+    run = bohn("simulate", "--ruleset", market, "--games", "3", "--players", "3", "--format", "json")
+    assert run.code == 0
+    rows = {r["action"]: r for r in json.loads(run.out)["runs"][0]["designer"]["actions"]}
+    assert {"market.sell", "market.buy_action"} <= set(rows) and "market" not in rows
+    rules = load_ruleset(market)
+    uses: Counter[tuple[str, str]] = Counter()
+    for seed in range(3):
+        played = play_game(rules, 3, seed, make_agents(["greedy"], 3, seed))
+        uses.update((e["action"], e["name"]) for e in played.game.events if e["type"] == "acted")
+    assert rows["market.sell"]["uses"] == uses["market", "sell"] > 0
+    assert rows["market.buy_action"]["uses"] == uses["market", "buy_action"] > 0
+    assert rows["windfall"]["uses"] == uses["windfall", "play_windfall"]
+    text = bohn("simulate", "--ruleset", market, "--games", "3", "--players", "3", "--quiet").out
+    table = text[text.index("uses/game"):]
+    assert "market.sell" in table and "market.buy_action" in table and "Windfall" in table
