@@ -653,6 +653,11 @@ class GameEffects:
         cards = self._zone_list(zone)
         return list(cards) if cards is not None else []
 
+    def zone_size(self, zone: ZoneRef) -> int:
+        """``len(cards(zone))`` without copying the zone (``count(cards(…))`` asks it)."""
+        cards = self._zone_list(zone)
+        return len(cards) if cards is not None else 0
+
     def hand(self, player: int) -> list[int]:
         return list(self.game.state.hands[player])
 

@@ -189,6 +189,9 @@ class Inliner:
         for param, arg in zip(signature.params, call.args):
             given[param.name] = arg
         given.update(dict(call.kwargs))
+        if (call.func == "count" and len(call.args) == 1 and not call.kwargs and isinstance(call.args[0], A.Call)
+                and call.args[0].func == "cards" and len(call.args[0].args) == 1 and not call.args[0].kwargs):
+            return f"ctx.world.zone_size({self.src(call.args[0].args[0], depth + 1)})"  # no copy of the zone to count
         args = [self.src(given[p.name], depth) for p in signature.params if p.name in given]
         written = _CALLS.get((call.func, len(args)))
         if written is not None:
