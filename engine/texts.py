@@ -21,6 +21,10 @@ from engine.paths import rulesets_dir
 
 #: Resolved path -> text of the buffers open while a check runs (see ``open_buffers``).
 _BUFFERS: dict[Path, str] = {}
+#: File name -> its lines, read once per ``open_buffers`` block: a check asks for the lines
+#: of its file once per effect snippet (positions), and resolving the name and splitting
+#: a long buffer each time was a third of an editor's re-check after a keystroke.
+_LINES: dict[str, tuple[str, ...]] = {}
 
 
 def _key(path: str | Path) -> Path | None:
@@ -36,6 +40,7 @@ def open_buffers(texts: Mapping[Path, str]) -> Iterator[None]:
     file on disk. Blocks do not nest: the previous set is restored on exit."""
     saved = dict(_BUFFERS)
     _BUFFERS.clear()
+    _LINES.clear()
     for path, text in texts.items():
         key = _key(path)
         if key is not None:
@@ -45,6 +50,7 @@ def open_buffers(texts: Mapping[Path, str]) -> Iterator[None]:
     finally:
         _BUFFERS.clear()
         _BUFFERS.update(saved)
+        _LINES.clear()
 
 
 def buffer_text(path: str | Path) -> str | None:
@@ -68,9 +74,15 @@ def locate(name: str) -> Path:
 
 
 def file_lines(name: str | Path) -> tuple[str, ...]:
-    """The lines of a file (an open buffer first); empty when it cannot be read."""
+    """The lines of a file (an open buffer first); empty when it cannot be read. Inside
+    ``open_buffers`` each name is read once (the buffers cannot change during a check)."""
+    if _BUFFERS:
+        hit = _LINES.get(str(name))
+        if hit is not None:
+            return hit
     path = locate(str(name))
     text = buffer_text(path)
-    if text is not None:
-        return tuple(text.splitlines())
-    return source_lines(str(path))
+    lines = tuple(text.splitlines()) if text is not None else source_lines(str(path))
+    if _BUFFERS:
+        _LINES[str(name)] = lines
+    return lines

@@ -187,10 +187,9 @@ def check_options_used(doc: LMap) -> Iterator[Diagnostic]:
     from engine.rules.model import ENGINE_OPTIONS
 
     read: set[str] = set()
-    env = effect_env(doc)
-    for item, key in _snippets(doc):
-        try:
-            compiled = compile_effect(item[key], env=env, origin=child_span(item, key), name=item["id"])
+    for item, key, env, owner in _compiled_snippets(doc):
+        try:  # exactly as check_effects compiles it: one compilation serves both checks
+            compiled = compile_effect(item[key], env=env, origin=child_span(item, key), name=owner)
         except BohnError:
             continue  # reported by check_effects
         read.update(name for kind, name in compiled.uses if kind == "option")
@@ -227,29 +226,37 @@ def check_assumptions(doc: LMap) -> Iterator[Diagnostic]:
         yield Diagnostic("W900", f"assumption `{item['id']}`: {item['text']}", child_span(item, "id"), "warning", hint="")
 
 
+def _compiled_snippets(doc: LMap) -> list[tuple[LMap, str, "CheckEnv", str]]:
+    """Every snippet with the environment and name it is compiled with: (item, key, env,
+    name). A card's rules see ``this``. Both check_effects and check_options_used compile
+    through this list, so each snippet is compiled once per check (the compile cache is
+    keyed by env and name), which keeps an editor's re-check after a keystroke short."""
+    from engine.lang import CheckEnv
+
+    env = effect_env(doc)
+    out: list[tuple[LMap, str, "CheckEnv", str]] = [
+        (e, "effect", env, str(e.get("id", "?"))) for e in doc.get("effects", [])
+        if isinstance(e, LMap) and isinstance(e.get("effect"), str)]  # else the schema reports it
+    kinds = [k for k in doc.get("cards", []) if isinstance(k, LMap)]
+    if kinds:
+        card_env = CheckEnv.of(env.beans, env.zones, env.options, env.procs, card_attrs=env.card_attrs, names={"this": "card"})
+    for kind in kinds:
+        owners = [(kind, "effect", kind["cards"][0]["id"] if kind["cards"] else kind["id"])] if "effect" in kind else []
+        owners += [(card, key, card["id"]) for card in kind["cards"] for key in ("effect", "on_buy") if key in card]
+        out += [(item, key, card_env, name) for item, key, name in owners]
+    return out
+
+
 def check_effects(doc: LMap) -> Iterator[Diagnostic]:
     """Parse and type-check every effect snippet; errors point into the YAML scalar."""
     from engine.errors import BohnError
     from engine.lang import compile_effect
 
-    env = effect_env(doc)
-    snippets = [(e, "effect") for e in doc.get("effects", []) if isinstance(e, LMap)]
-    for item, key in snippets:
-        if not isinstance(item[key], str):
-            continue  # the schema reports it
+    for item, key, env, name in _compiled_snippets(doc):
         try:
-            compile_effect(item[key], env=env, origin=child_span(item, key), name=str(item.get("id", "?")))
+            compile_effect(item[key], env=env, origin=child_span(item, key), name=name)
         except BohnError as exc:
             yield from exc.diagnostics
-    card_env = card_effect_env(doc)
-    for kind in doc.get("cards", []):
-        owners = [(kind, "effect", kind["cards"][0]["id"] if kind["cards"] else kind["id"])] if "effect" in kind else []
-        owners += [(card, key, card["id"]) for card in kind["cards"] for key in ("effect", "on_buy") if key in card]
-        for item, key, name in owners:
-            try:
-                compile_effect(item[key], env=card_env, origin=child_span(item, key), name=name)
-            except BohnError as exc:
-                yield from exc.diagnostics
 
 
 #: How each declared attribute type is checked in a card's ``values``.
