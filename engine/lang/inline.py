@@ -18,6 +18,7 @@ same way, so the generated source stays small whatever the input.
 
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine.lang import ast as A
@@ -63,6 +64,8 @@ _CALLS: dict[tuple[str, int], str] = {
 }
 
 _ORDER = ("<", ">", "<=", ">=")
+#: numbers the generated functions' file names (``<effect expression 12>``)
+_NUMBERS = itertools.count(1)
 
 
 def _item(items: Any, i: Any) -> Any:
@@ -232,7 +235,8 @@ def inline(compiler: Compiler, e: A.Expr) -> Fn | None:
         params = "".join(f", {k}={k}" for k in writer.consts)
         code = f"def _expr(ctx{params}):\n    return {body}\n"
         space: dict[str, Any] = dict(writer.consts)
-        exec(compile(code, "<effect expression>", "exec"), space)  # noqa: S102 - our own source, constants passed apart
+        # a name of its own per expression: a profile (pstats) keeps each one apart
+        exec(compile(code, f"<effect expression {next(_NUMBERS)}>", "exec"), space)  # noqa: S102 - our own source, constants passed apart
     except (RecursionError, MemoryError, SyntaxError):  # pragma: no cover - bounded depth makes these unlikely
         return None
     fn: Fn = space["_expr"]
