@@ -11,6 +11,9 @@ from setuptools import setup
 HOT_MODULES = [
     "engine/game/actions.py",
     "engine/game/core.py",
+    "engine/game/fixed.py",
+    "engine/game/holders.py",
+    "engine/game/lookahead.py",
     "engine/game/effects.py",
     "engine/game/items.py",
     "engine/game/scoring.py",
@@ -20,6 +23,7 @@ HOT_MODULES = [
     "engine/game/view.py",
     "engine/agents/greedy.py",
     "engine/agents/random_bot.py",
+    "engine/agents/steering.py",
     "engine/sim/play.py",
     "engine/rules/model.py",
     "engine/lang/compiler.py",
