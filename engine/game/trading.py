@@ -346,6 +346,8 @@ class Trade(StepRun):
         b_cards = self._take(game, answer.seat, answer.give)
         self._deliver(game, answer.seat, offer.give, a_cards)
         self._deliver(game, offer.seat, answer.give, b_cards)
+        if game.fx is None and not game.logging:
+            return  # nobody reads the names or listens: the common case of a simulation
         gave, got = [game.bean_name(c) for c in a_cards], [game.bean_name(c) for c in b_cards]
         game.emit("traded", seat=offer.seat, target=answer.seat, gave=gave, got=got)
         game.signal("traded", player=offer.seat, other=answer.seat, gave=gave, got=got)
