@@ -703,7 +703,12 @@ def run() -> None:
     """Console-script entry point. After an interrupt the process only exits: another
     Ctrl-C while the interpreter shuts down (joining pool threads) is ignored, so it
     cannot print a traceback or turn exit 130 into death by signal."""
-    code = main()
+    try:
+        code = main()
+    except KeyboardInterrupt:  # pressed before the command's own handler was reached (start-up)
+        _ignore_interrupts()
+        print("interrupted", file=sys.stderr)
+        code = 130
     if code == 130:
         _ignore_interrupts()
     sys.exit(code)

@@ -4,6 +4,7 @@ they make sense, and no worker process left behind."""
 from __future__ import annotations
 
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -79,9 +80,21 @@ def test_ctrl_c_during_a_serial_simulate(tmp_path: Path) -> None:
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(ROOT)},
                             preexec_fn=_sigint_default)
     try:
-        time.sleep(4)
+        assert proc.stderr is not None
+        started = b""  # wait until games are being played (a busy machine may take seconds to start)
+        deadline = time.monotonic() + 60
+        while b"simulating" not in started and time.monotonic() < deadline:
+            ready, _, _ = select.select([proc.stderr], [], [], 0.2)
+            if ready:
+                chunk = os.read(proc.stderr.fileno(), 4096)
+                if not chunk:
+                    break
+                started += chunk
+        assert b"simulating" in started, started.decode("utf-8", "replace")
+        time.sleep(1.0)
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=30)
+        err = started + err
     finally:
         if proc.poll() is None:
             proc.kill()
