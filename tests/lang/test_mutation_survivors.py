@@ -258,3 +258,13 @@ def test_a_snippet_whose_file_cannot_be_read_points_at_its_origin() -> None:
         compile_effect("gain(ownr, 1)", env=ENV, origin=Span("gone.yaml", 3, 13), name="a")
     d = info.value.diagnostics[0]
     assert d.code == "L801" and d.span is not None and (d.span.file, d.span.line, d.span.col) == ("gone.yaml", 3, 13)
+
+
+def test_a_parameter_named_like_a_zone_holds_the_zone_passed() -> None:
+    # a variable shadows the zone of the same name (compiler `name`)
+    world = TableWorld(beans=dict(BEANS))
+    world.put(ZoneRef("hand", 0), "blue")
+    world.put(ZoneRef("hand", 1), "red")
+    run("proc toss(hand: zone) { discard(first(cards(hand), 1)) }\ntoss(zone(hand, opponent))", world)
+    assert [world.bean_of(c) for c in world.cards(ZoneRef("discard", None))] == ["red"]
+    assert world.cards(ZoneRef("hand", 1)) == [] and len(world.cards(ZoneRef("hand", 0))) == 1
