@@ -465,6 +465,24 @@ _COMPARE: dict[str, Callable[[Any, Any], bool]] = {
 }
 
 
+
+def read_untyped(ctx: Ctx, value: Any, name: str, card_attrs: Any) -> Any:
+    """Attribute ``name`` of a value of no known type that is not a dict (an event's
+    payload): a field, a bean, a card or a player, told apart by the value itself."""
+    if isinstance(value, FieldRef):
+        kind = "field"
+    elif isinstance(value, str):
+        kind = "bean"
+    elif isinstance(value, int):
+        kind = "card" if name in ATTR_IMPL["card"] or name in card_attrs else "player"
+    else:
+        return None
+    getter = ATTR_IMPL[kind].get(name)
+    if getter is None and kind == "card":
+        return ctx.world.card_attr(value, name)
+    return getter(ctx.world, value) if getter else None
+
+
 class Compiler:
     def __init__(self, types: Types, env: CheckEnv, program: A.Program | None = None) -> None:
         self.types = types
@@ -604,18 +622,7 @@ class Compiler:
                 value = obj(ctx)
                 if isinstance(value, dict):
                     return value.get(name)
-                if isinstance(value, FieldRef):
-                    kind = "field"
-                elif isinstance(value, str):
-                    kind = "bean"
-                elif isinstance(value, int):
-                    kind = "card" if name in ATTR_IMPL["card"] or name in card_attrs else "player"
-                else:
-                    return None
-                getter = ATTR_IMPL[kind].get(name)
-                if getter is None and kind == "card":
-                    return ctx.world.card_attr(value, name)
-                return getter(ctx.world, value) if getter else None
+                return read_untyped(ctx, value, name, card_attrs)
             return read
         getter = ATTR_IMPL[t].get(name) or _card_attribute(name)
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from engine.lang import ast as A
 from engine.lang import vocab as V
-from engine.lang.world import FieldRef, ZoneRef
+from engine.lang.world import ZoneRef
 
 if TYPE_CHECKING:
     from engine.lang.compiler import Compiler, Fn
@@ -206,21 +206,10 @@ class Inliner:
 
 def _untyped_reader(name: str, card_attrs: Any) -> Callable[[Any, Any], Any]:
     """What ``Compiler.attr`` reads from a value of no known type that is not a dict."""
-    from engine.lang.compiler import ATTR_IMPL
+    from engine.lang.compiler import read_untyped
 
     def read(ctx: Any, value: Any) -> Any:
-        if isinstance(value, FieldRef):
-            kind = "field"
-        elif isinstance(value, str):
-            kind = "bean"
-        elif isinstance(value, int):
-            kind = "card" if name in ATTR_IMPL["card"] or name in card_attrs else "player"
-        else:
-            return None
-        getter = ATTR_IMPL[kind].get(name)
-        if getter is None and kind == "card":
-            return ctx.world.card_attr(value, name)
-        return getter(ctx.world, value) if getter else None
+        return read_untyped(ctx, value, name, card_attrs)
     return read
 
 

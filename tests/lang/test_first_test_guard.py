@@ -13,6 +13,7 @@ import pytest
 from engine.lang import CheckEnv, compile_effect
 from engine.rules.loader import load_ruleset
 from engine.sim.play import make_agents, play_game
+from tests.lang.listing import listings_agree
 
 ENV = CheckEnv.of(["blue", "red", "soy"], {"discard": "shared", "hand": "player", "coins": "player"})
 
@@ -54,18 +55,9 @@ def test_the_guard_never_changes_the_listing(ruleset: str, players: int, seed: i
     def compare(game, action) -> None:  # type: ignore[no-untyped-def]
         nonlocal checked, skipped
         fx = game.fx
-        with_guard = [[(i, v) for i, _, v in fx.legal_actions(s)] for s in range(game.players)]
-        saved = fx.actions
         skipped += sum(a.guard is not None and not fx._guard_holds(a.guard, s)
-                       for a, _ in saved for s in range(game.players))
-        fx.actions = [(dataclasses.replace(a, guard=None), owner) for a, owner in saved]
-        fx._by_seat = None
-        try:
-            without = [[(i, v) for i, _, v in fx.legal_actions(s)] for s in range(game.players)]
-        finally:
-            fx.actions = saved
-            fx._by_seat = None
-        assert with_guard == without
+                       for a, _ in fx.actions for s in range(game.players))
+        listings_agree(fx, game.players, lambda a: dataclasses.replace(a, guard=None))
         checked += 1
 
     game = play_game(rules, players, seed, make_agents((["greedy", "random"] * 2)[:players], players, seed), after_action=compare).game

@@ -11,6 +11,7 @@ import pytest
 from engine.lang import CheckEnv, compile_effect
 from engine.rules.loader import load_ruleset
 from engine.sim.play import make_agents, play_game
+from tests.lang.listing import listings_agree
 
 ENV = CheckEnv.of(["blue", "red", "soy"], {"discard": "shared", "hand": "player", "coins": "player"})
 
@@ -46,17 +47,8 @@ def test_the_guard_never_changes_the_listing(variant: str | None) -> None:
     def compare(game, action) -> None:  # type: ignore[no-untyped-def]
         nonlocal checked, guarded
         fx = game.fx
-        with_guard = [[(i, v) for i, _, v in fx.legal_actions(s)] for s in range(game.players)]
-        saved = fx.actions
-        guarded += sum(a.only_step is not None for a, _ in saved)
-        fx.actions = [(dataclasses.replace(a, only_step=None), owner) for a, owner in saved]
-        fx._by_seat = None  # the listing's index of actions by seat and step, made again
-        try:
-            without = [[(i, v) for i, _, v in fx.legal_actions(s)] for s in range(game.players)]
-        finally:
-            fx.actions = saved
-            fx._by_seat = None
-        assert with_guard == without
+        guarded += sum(a.only_step is not None for a, _ in fx.actions)
+        listings_agree(fx, game.players, lambda a: dataclasses.replace(a, only_step=None))
         checked += 1
 
     game = play_game(rules, 2, 5, make_agents(["greedy"], 2, 5), after_action=compare).game
