@@ -32,6 +32,7 @@ RULESETS: list[tuple[str, str | None]] = [
     ("la_isla_bohnita", None),
     ("la_isla_bohnita_duel", None),
     ("bohn_camillo", None),
+    ("bohn_camillo", "trading"),
 ]
 
 
