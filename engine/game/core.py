@@ -410,10 +410,18 @@ class Game:
         name = self.state.card_types[bean]
         out = []
         limits = fx.field_limits
+        # rules that read no field answer every field alike: asked once per base answer
+        answers: dict[bool, bool] | None = {} if asked and fx.field_free("may_plant") else None
         for i, f in enumerate(fields):
             only = limits.get((seat, i))
             base = (bean_of[f[0]] == bean if f else (empty_ok or bool(only))) and (not only or name in only)
-            if asked:
+            if answers is not None:
+                known = answers.get(base)
+                if known is None:
+                    known = answers[base] = bool(fx.modified("may_plant", base, player=seat, bean=name,
+                                                             field=FieldRef(seat, i)))
+                base = known
+            elif asked:
                 base = bool(fx.modified("may_plant", base, player=seat, bean=name, field=FieldRef(seat, i)))
             if base:
                 out.append(i)

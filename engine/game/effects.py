@@ -450,6 +450,11 @@ class GameEffects:
                 value = mod.value(ctx)
         return value
 
+    def field_free(self, query: str) -> bool:
+        """Whether every rule of ``query`` reads no field (``CompiledModifier.field_free``):
+        their answer is then the same for every field of one planting."""
+        return all(mod.field_free for mod, _ in self.modifiers.get(query, ()))
+
     def budget(self) -> list[int]:
         """The evaluation budget of the current decision: every rule one action sets off
         (triggers of triggers included) spends from the same budget, so fan-out cannot
@@ -724,6 +729,23 @@ class GameEffects:
         if field.player != player or not 0 <= field.slot < len(fields[player]):
             return False
         return self.game.fits_field(player, card, field.slot)
+
+    def may_plant_all(self, player: int, card: int, fields: Sequence[Any]) -> list[bool]:
+        """``[may_plant(player, card, f) for f in fields]``: when the rules of `may_plant`
+        read no field (``field_free``), the fields the card fits are listed once
+        (``Game.fitting_fields``) and its rules asked once, not once per field."""
+        if not self.field_free("may_plant"):
+            return [self.may_plant(player, card, f) for f in fields]
+        fitting: set[int] | None = None
+        out = []
+        for f in fields:
+            if type(f) is FieldRef and f.player == player:
+                if fitting is None:
+                    fitting = set(self.game.fitting_fields(player, card))
+                out.append(f.slot in fitting)
+            else:
+                out.append(self.may_plant(player, card, f))
+        return out
 
     def may_harvest(self, player: int, field: FieldRef) -> bool:
         """The engine's own answer: harvest timing, protection and `may_harvest`."""

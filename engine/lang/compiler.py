@@ -74,6 +74,9 @@ class CompiledModifier:
     #: the condition starts with ``value and`` (or is ``value``): the rule never changes a
     #: falsy answer, so it is passed over for one without its context being made
     needs_value: bool = False
+    #: the rule reads no ``field`` and asks no player (``field_free``): it gives every field
+    #: of one planting the same answer, so the engine may ask it once for them all
+    field_free: bool = False
 
 
 def modifier_stage(mod: CompiledModifier) -> int:
@@ -190,6 +193,25 @@ def _guard_passes(guard: tuple[str, str, str], payload: dict[str, Any], world: W
     if kind == "event":
         return bool(payload.get(name) == text)
     return (world.step() if kind == "step" else world.phase()) == text
+
+
+def calls(node: Any, func: str) -> bool:
+    """Whether an expression tree calls the function ``func`` anywhere."""
+    if isinstance(node, A.Call) and node.func == func:
+        return True
+    if isinstance(node, tuple):
+        return any(calls(x, func) for x in node)
+    if isinstance(node, A.Node):
+        return any(calls(getattr(node, f.name), func) for f in dataclass_fields(node) if f.name != "span")
+    return False
+
+
+def field_free(rule: A.Modifier) -> bool:
+    """Whether a modifier answers alike for every field: it reads no ``field`` (a list
+    filter's variable of that name counts as read) and asks no player (``ask`` is a
+    choice, made once per question)."""
+    parts = (rule.condition, rule.value)
+    return not any(reads_name(x, "field") or calls(x, "ask") for x in parts)
 
 
 def reads_name(node: Any, name: str) -> bool:
@@ -580,6 +602,9 @@ class Compiler:
         test = self.expr(e.test) if e.test is not None else None
         result = self.expr(e.result) if e.result is not None else None
         span = e.span
+        plantable = self._plantable_filter(e, iterable)
+        if plantable is not None:
+            return plantable
 
         def build(ctx: Ctx) -> list[Any]:
             items = list(iterable(ctx))
@@ -599,6 +624,32 @@ class Compiler:
                 else:
                     ctx.vars.pop(var, None)
             return out
+        return build
+
+    def _plantable_filter(self, e: A.ListComp, iterable: Fn) -> Fn | None:
+        """``[f in FIELDS if may_plant(P, C, f)]`` with ``P`` and ``C`` plain names: the
+        world answers for the whole list at once (``may_plant_all``: rules that read no
+        field are asked once, not once per field), the same answers in the same order.
+        None for any other filter."""
+        t = e.test
+        if not (e.result is None and isinstance(t, A.Call) and t.func == "may_plant" and len(t.args) == 3
+                and not t.kwargs and isinstance(t.args[2], A.Name) and t.args[2].id == e.var
+                and all(isinstance(a, A.Name) and a.id != e.var for a in t.args[:2])):
+            return None
+        player, card, span = self.expr(t.args[0]), self.expr(t.args[1]), e.span
+
+        def build(ctx: Ctx) -> list[Any]:
+            items = list(iterable(ctx))
+            ctx.budget[0] -= len(items)
+            if ctx.budget[0] < 0:
+                raise _runaway(ctx, span)
+            if not items:
+                return []
+            world = ctx.world
+            p, c = player(ctx), card(ctx)
+            answers = getattr(world, "may_plant_all", None)
+            fits = answers(p, c, items) if answers is not None else [world.may_plant(p, c, f) for f in items]
+            return [f for f, ok in zip(items, fits) if ok]
         return build
 
     def name(self, e: A.Name) -> Fn:
@@ -845,7 +896,7 @@ def compile_program(program: A.Program, types: Types, env: CheckEnv, name: str) 
             out.modifiers.append(CompiledModifier(
                 rule.query, rule.by, g(c.expr(rule.condition), sp) if rule.condition else None, g(c.expr(rule.value), sp), sp, label,
                 adjusts=reads_name(rule.condition, "value") or reads_name(rule.value, "value"),
-                needs_value=leads_with_value(rule.condition)))
+                needs_value=leads_with_value(rule.condition), field_free=field_free(rule)))
         elif isinstance(rule, A.Procedure):
             c.local[rule.name] = CompiledProcedure(rule.name, tuple(n for n, _ in rule.params), g(c.block(rule.body), sp),
                                                    sp, label)
