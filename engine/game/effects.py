@@ -31,6 +31,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from engine.errors import BohnError, Span
+from engine.game.declared import ListingMemo
 from engine.game.fixed import facts
 from engine.lang.compiler import (GUARD_OPS, MAX_STEPS, Compiled, CompiledAction, CompiledModifier, CompiledTrigger, Ctx, _hears,
                                   fire, modifier_stage, new_ctx)
@@ -119,6 +120,8 @@ class GameEffects:
         self._procedures: dict[str, Any] | None = None
         #: (how many actions, (seat, step) -> indices of the actions it may own): see ``_seat_actions``
         self._by_seat: tuple[int, dict[tuple[int, str | None], list[int]]] | None = None
+        #: the declared actions' last answers by their inputs, shared with look-ahead copies
+        self.listing_memo = ListingMemo()
         #: see ``_applies_index``: made on first use, dropped when rules are acquired
         self._applies: Any = None
         #: {how many actions: the cards with actions as ``_holding`` gives them}, read only
@@ -478,46 +481,9 @@ class GameEffects:
     def legal_actions(self, seat: int) -> list[tuple[int, CompiledAction, int]]:
         """Declared actions ``seat`` may take now: (index, action, value number); an action
         with a parameter is offered once per value of its list (at most MAX_ACTION_VALUES)
-        for which its condition and cost hold, a plain action with value number -1."""
-        out = []
-        active = self.game.state.active
-        actions = self.actions
-        uses = self.uses
-        opponent = self.next_player(seat)
-        ctx: Ctx | None = None  # one context for the listing, made when a first rule is read
-        step = self.step()
-        held: set[int] | None = None  # the cards with actions the seat holds, found when first needed
-        for index in self._seat_actions(seat, step):  # less the actions of other steps (`only_step`)
-            action, owner = actions[index]
-            if owner == HOLDER:
-                if held is None:
-                    held = self._held_of(seat, self._action_cards_holding())
-                owner = seat if self._action_cards[index] in held else -1
-            if owner != seat or uses and uses.get((seat, index), 0) >= MAX_ACTION_USES:
-                continue
-            if action.timing == "own_turn" and seat != active or action.timing == "others_turn" and seat == active:
-                continue
-            if action.guard is not None and not self._guard_holds(action.guard, seat):
-                continue  # its first test fails (`required_guard`): no value, or its condition is false
-            # what new_ctx(self, seat, action.rule) makes, without asking again what this listing knows
-            if ctx is None:
-                ctx = Ctx(self, {"owner": seat, "active": active, "opponent": opponent}, self.budget(), action.rule)
-            else:
-                ctx.rule = action.rule
-            if action.values is None:
-                if self._allowed(action, ctx):
-                    out.append((index, action, -1))
-                continue
-            values = list(action.values(ctx))[:MAX_ACTION_VALUES]
-            # the parameter is bound for each value in turn, and unbound after the last, so
-            # the next rule finds the context as made
-            param = str(action.param)
-            for number, value in enumerate(values):
-                ctx.vars[param] = value
-                if self._allowed(action, ctx):
-                    out.append((index, action, number))
-            ctx.vars.pop(param, None)
-        return out
+        for which its condition and cost hold, a plain action with value number -1. Listed
+        by ``engine.game.declared``, which remembers each test's answer by its inputs."""
+        return self.listing_memo.legal(self, seat)
 
     def _guard_holds(self, guard: tuple[Any, ...], seat: int) -> bool:
         """An action's first test (``compiler.required_guard``), answered as ``counter``,

@@ -20,6 +20,7 @@ from engine.lang import ast as A
 from engine.lang import vocab as V
 from engine.lang.checker import CheckEnv, Types
 from engine.lang.inline import inline
+from engine.lang.reads import action_reads
 from engine.lang.usage import uses
 from engine.lang.world import CancelAction, FieldRef, World, ZoneRef
 
@@ -245,6 +246,9 @@ class CompiledAction:
     #: a first test the game answers without the language (``required_guard``): a
     #: listing skips the action while it fails, without building its context
     guard: tuple[Any, ...] | None = None
+    #: every input of its values, cost and condition (``reads.action_reads``), or None:
+    #: a listing reuses its answer while they are unchanged (``engine.game.declared``)
+    reads: tuple[tuple[Any, ...], ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -908,7 +912,7 @@ def compile_program(program: A.Program, types: Types, env: CheckEnv, name: str) 
                 g(c.expr(rule.cost), sp) if rule.cost else None, g(c.block(rule.body), sp), sp, label,
                 rule.param, g(c.expr(rule.values), sp) if rule.values is not None else None,
                 g(c.expr(rule.worth), sp) if rule.worth is not None else None, required_step(rule.condition),
-                required_guard(rule.condition, rule.values, rule.param, env.zones)))
+                required_guard(rule.condition, rule.values, rule.param, env.zones), action_reads(rule, c.types, env)))
     if program.statements:
         out.body = g(c.block(program.statements), program.span)
     return out

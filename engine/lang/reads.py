@@ -1,0 +1,215 @@
+"""What a declared action's test reads from the game, found in its syntax tree.
+
+Why: a game lists the declared actions of the seat to move at every decision (a dozen
+per seat in an expansion), and most decisions change nothing those tests
+read (a trade offer declined, a card planted elsewhere). When every input of an
+action's values, cost and condition is known, a listing can remember its answer for
+those inputs and reuse it while they are the same (``engine.game.declared``). The
+answer is a function of the inputs only: the language has no hidden state, and the
+functions below read nothing but their arguments and the parts of the game named here.
+
+``action_reads`` returns the inputs as a sorted tuple of
+
+- ``("active",)``: the seat to move; ``("own_turn",)``: only whether it is the owner
+  (``owner == active``); ``("phase",)``, ``("step",)``;
+- ``("counter", NAME, all)``: a counter of the owner (``all`` False) or of any seat;
+- ``("zone", ZONE, mode)``: the cards of a zone, ``mode`` "shared", "owner" (the owner's
+  copy of a per-player zone) or "all" (every seat's copy);
+- ``("coins", all)``: how many coins the owner (or any seat) has;
+- ``("fields", all)``: the owner's (or every seat's) fields, each with its cards
+  (``fields``, ``growing``, ``field_cards`` and a field's attributes read them);
+- ``("may_harvest",)``: whether the owner may harvest now (with its fields: which);
+  remembered only while no rule modifies the `may_harvest` query;
+- ``("beanometer",)``: the printed beanometers (a listing remembers nothing while a rule
+  modifies the `beanometer` query);
+
+or None when the test reads anything else (a hand, ``may_plant``, a field's ``only``, an
+event, a list filter, a function this module does not know): such an action is always evaluated.
+Options, the player-count row, the seats' order and the cards' types never change
+during a game, so reading them adds no input.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.lang import ast as A
+
+if TYPE_CHECKING:
+    from engine.lang.checker import CheckEnv
+
+#: Functions that read nothing but their arguments (and what never changes in a game).
+PURE = frozenset({"count", "sum", "min", "max", "any", "all", "distinct", "item", "first", "beans", "of_bean",
+                  "top", "front", "cards", "next", "others", "players", "option", "column", "bean_types"})
+#: Attributes of a card or a bean: its type's, fixed for the game.
+FIXED_ATTRS = {"card": frozenset({"bean", "kind", "id"}), "bean": frozenset({"count", "id"}), "player": frozenset({"seat"})}
+#: Attributes of a field read off its cards: a field value comes from ``fields(P)`` in the
+#: same test, whose input (P's fields, each with its cards) is named then.
+FIELD_ATTRS = frozenset({"bean", "size", "cards", "beans", "owner", "index"})
+
+
+class _Unknown(Exception):
+    """The test reads something this module does not follow."""
+
+
+class _Reads:
+    def __init__(self, types: dict[int, str], env: CheckEnv, bound: frozenset[str]) -> None:
+        self.types = types
+        self.zones = env.zones
+        self.beans = env.beans
+        self.card_attrs = env.card_attrs
+        self.bound = bound  # names a listing binds: owner, active, opponent and the parameter
+        self.seat_params: frozenset[str] = frozenset()  # the parameter, when its values are seats
+        self.found: set[tuple[Any, ...]] = set()
+
+    def seat_mode(self, e: A.Expr) -> bool:
+        """Whether a player argument may be any seat (anything but ``owner`` written out).
+        It must be a seat of the table by construction (see ``_seat``): a counter of a
+        number beyond the table would be an input no listing could name."""
+        if not _seat(e, self.seat_params):
+            raise _Unknown("player")
+        self.expr(e)
+        return not (isinstance(e, A.Name) and e.id == "owner")
+
+    def zone(self, zid: str, all_seats: bool) -> None:
+        owner = self.zones.get(zid)
+        if owner is None:
+            raise _Unknown(zid)
+        mode = "shared" if owner == "shared" else ("all" if all_seats else "owner")
+        self.found.add(("zone", zid, mode))
+
+    def expr(self, e: A.Expr | None) -> None:
+        if e is None or isinstance(e, (A.Int, A.Str, A.Bool, A.NoneLit)):
+            return
+        if isinstance(e, A.Name):
+            self.name(e)
+        elif isinstance(e, A.Attr):
+            t = self.types.get(id(e.obj), "any")
+            allowed = FIXED_ATTRS.get(t)
+            if t == "player" and e.name in ("coins", "fields"):
+                self.found.add((e.name, self.seat_mode(e.obj)))
+                return
+            if not (allowed is not None and e.name in allowed or t == "card" and e.name in self.card_attrs
+                    or t == "field" and e.name in FIELD_ATTRS):
+                raise _Unknown(e.name)
+            self.expr(e.obj)
+        elif isinstance(e, A.Call):
+            self.call(e)
+        elif isinstance(e, A.ListLit):
+            for item in e.items:
+                self.expr(item)
+        elif isinstance(e, A.Compare) and e.op in ("==", "!=") and _owner_and_active(e.left, e.right):
+            self.found.add(("own_turn",))  # `owner == active`: whether it is the owner's turn, not whose
+        elif isinstance(e, (A.BinOp, A.Compare, A.BoolOp)):
+            self.expr(e.left)
+            self.expr(e.right)
+        elif isinstance(e, A.In):
+            self.expr(e.item)
+            self.expr(e.collection)
+        elif isinstance(e, (A.Not, A.Neg)):
+            self.expr(e.operand)
+        elif isinstance(e, A.Cond):
+            self.expr(e.test)
+            self.expr(e.then)
+            self.expr(e.orelse)
+        else:  # a list filter or map, or a node added later
+            raise _Unknown(type(e).__name__)
+
+    def name(self, e: A.Name) -> None:
+        key = e.id
+        if key in self.bound:
+            if key == "active":
+                self.found.add(("active",))
+            return
+        t = self.types.get(id(e))
+        if t == "zone" and key in self.zones:
+            self.zone(key, False)  # the owner's copy, or the shared zone
+            return
+        if t == "bean" and key in self.beans:
+            return  # a bean written out
+        raise _Unknown(key)
+
+    def call(self, call: A.Call) -> None:
+        func = call.func
+        args = list(call.args) + [v for _, v in call.kwargs]
+        if func == "zone":
+            zid = call.args[0].id if call.args and isinstance(call.args[0], A.Name) else None
+            if zid is None or len(args) > 2:
+                raise _Unknown("zone")
+            self.zone(zid, len(args) == 2 and self.seat_mode(args[1]))
+            return
+        if func == "counter":
+            if len(args) != 2 or not isinstance(args[1], A.Str):
+                raise _Unknown("counter")
+            self.found.add(("counter", args[1].value, self.seat_mode(args[0])))
+            return
+        if func == "coins":
+            if len(args) != 1:
+                raise _Unknown("coins")
+            self.found.add(("coins", self.seat_mode(args[0])))
+            return
+        if func in ("fields", "growing", "field_cards"):
+            if len(args) != 1:
+                raise _Unknown(func)
+            self.found.add(("fields", self.seat_mode(args[0])))
+            return
+        if func == "may_harvest":
+            if len(args) != 2 or not (isinstance(args[0], A.Name) and args[0].id == "owner"):
+                raise _Unknown(func)
+            self.found.update({("may_harvest",), ("fields", False)})
+            self.expr(args[1])
+            return
+        if func in ("coins_for", "beanometer"):
+            self.found.add(("beanometer",))
+        elif func in ("phase", "step"):
+            self.found.add((func,))
+        elif func not in PURE:
+            raise _Unknown(func)
+        for arg in args:
+            self.expr(arg)
+
+
+def _owner_and_active(left: A.Expr, right: A.Expr) -> bool:
+    names = {x.id for x in (left, right) if isinstance(x, A.Name)}
+    return names == {"owner", "active"}
+
+
+def _seat(e: A.Expr, params: frozenset[str]) -> bool:
+    """Whether ``e`` is a seat of the table whatever the game: ``owner``, ``active``,
+    ``opponent``, a parameter whose values are seats, or ``next(…)`` of a seat."""
+    if isinstance(e, A.Name):
+        return e.id in ("owner", "active", "opponent") or e.id in params
+    return isinstance(e, A.Call) and e.func == "next" and len(e.args) == 1 and not e.kwargs and _seat(e.args[0], params)
+
+
+def _seats(e: A.Expr | None) -> bool:
+    """Whether every item of the list ``e`` is a seat (``others(…)``, ``players()``, a
+    list of seats, or a choice between such lists)."""
+    if isinstance(e, A.Call):
+        return e.func == "players" or e.func == "others" and len(e.args) == 1 and not e.kwargs and _seat(e.args[0], frozenset())
+    if isinstance(e, A.ListLit):
+        return all(_seat(item, frozenset()) for item in e.items)
+    if isinstance(e, A.Cond):
+        return _seats(e.then) and _seats(e.orelse)
+    return False
+
+
+def action_reads(rule: A.ActionDecl, types: dict[int, str], env: CheckEnv) -> tuple[tuple[Any, ...], ...] | None:
+    """Every input of ``rule``'s values, cost and condition (see the module docstring),
+    or None when one of them is not followed."""
+    bound = {"owner", "active", "opponent"}
+    if rule.param is not None:
+        if rule.param in env.zones:
+            return None  # a parameter named like a zone hides it: not worth following
+        bound.add(rule.param)
+    reads = _Reads(types, env, frozenset(bound))
+    if rule.param is not None and _seats(rule.values):
+        reads.seat_params = frozenset([rule.param])
+    try:
+        for part in (rule.values, rule.cost, rule.condition):
+            reads.expr(part)
+    except _Unknown:
+        return None
+    if rule.cost is not None:
+        reads.found.add(("coins", False))  # a cost is compared with the owner's coins
+    return tuple(sorted(reads.found, key=repr))

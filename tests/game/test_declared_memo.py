@@ -1,0 +1,118 @@
+"""The declared-action listing remembers each action's answer by its inputs
+(``engine.lang.reads`` finds them, ``engine.game.declared`` keys and reuses the answer):
+the inputs must be found only where every one of them is followed, and a remembered
+answer must always be the answer a fresh evaluation gives."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+from engine.game.core import Game
+from engine.game.declared import ListingMemo
+from engine.game.lookahead import copy_game
+from engine.lang import CheckEnv, compile_effect
+from engine.rules.loader import load_ruleset
+from engine.sim.play import make_agents, play_game
+from tests.lang.listing import listings_agree
+
+ENV = CheckEnv.of(["blue", "red", "soy"], {"discard": "shared", "hand": "player", "coins": "player", "ship": "player"})
+
+
+@pytest.mark.parametrize(("header", "reads"), [
+    ('sell on own_turn if counter(owner, "ships") > 0', (("counter", "ships", False),)),
+    ("sell on any_time if count(cards(ship)) > 0 and owner == active",
+     (("own_turn",), ("zone", "ship", "owner"))),
+    ("sell on any_time if count(cards(discard)) > 2 and active == opponent",
+     (("active",), ("zone", "discard", "shared"))),
+    ("sell on any_time if coins_for(owner, item(cards(ship), 0).bean, count(cards(ship))) >= 1",
+     (("beanometer",), ("zone", "ship", "owner"))),
+    ('raid(p in (if phase() == "trade" then others(owner) else [])) on own_turn if counter(p, "x") == 0 '
+     "and count(cards(zone(ship, p))) > 0",
+     (("counter", "x", True), ("phase",), ("zone", "ship", "all"))),
+    ('sell on own_turn if step() == "trade" cost 2', (("coins", False), ("step",))),
+    ("sell(f in fields(owner)) on own_turn if f.size > 1 and may_harvest(owner, f)",
+     (("fields", False), ("may_harvest",))),
+    ("sell on own_turn if blue in growing(owner)", (("fields", False),)),
+    ("sell on own_turn if option(\"x\") == \"y\" and count(others(owner)) > 1", ()),
+    # an input not followed: no reads, evaluated every time
+    ("sell on own_turn if count(owner.hand) > 0", None),
+    ("sell on own_turn if count([c for c in cards(ship) if c.bean == blue]) > 0", None),
+    ('sell(p in [owner]) on own_turn if counter(item(others(p), 0), "x") > 0', None),
+    ("sell(f in fields(owner)) on own_turn if may_harvest(opponent, f)", None),
+    ("sell(f in fields(owner)) on own_turn if count(f.only) > 0", None),
+    ("sell(c in cards(hand)) on own_turn if may_plant(owner, c, item(fields(owner), 0))", None),
+])
+def test_the_inputs_are_found_only_where_each_is_followed(header: str, reads: tuple[Any, ...] | None) -> None:
+    compiled = compile_effect(f"action {header} {{ gain(owner, 1) }}", env=ENV)
+    assert [a.reads for a in compiled.actions] == [reads]
+
+
+def test_a_card_bound_action_is_always_evaluated() -> None:
+    """A card's action is bound to its card (``this``): the listing asks its holder and
+    its test every time."""
+    fx = Game(load_ruleset("high_bohn"), 3, 1).fx
+    assert fx._action_cards and all(fx.actions[i][0].reads is None for i in fx._action_cards)
+
+
+CASES = [("la_isla_bohnita", None, 4, 3), ("la_isla_bohnita", None, 3, 5), ("la_isla_bohnita_duel", None, 2, 1),
+         ("high_bohn", None, 3, 2), ("bohn_camillo", None, 2, 2)]
+
+
+@pytest.mark.parametrize(("ruleset", "variant", "players", "seed"), CASES)
+def test_a_remembered_answer_is_the_fresh_answer(ruleset: str, variant: str | None, players: int, seed: int) -> None:
+    """Along a played game, after every action, every seat's declared actions are the
+    same with the memo as with every action evaluated afresh (its ``reads`` removed), and
+    the memo answered many tests of La Isla Bohnitâ."""
+    rules = load_ruleset(ruleset, variant)
+    checked = 0
+
+    def compare(game: Any, action: Any) -> None:
+        nonlocal checked
+        listings_agree(game.fx, game.players, lambda a: dataclasses.replace(a, reads=None))
+        checked += 1
+
+    bots = (["greedy", "random"] * 3)[:players]
+    game = play_game(rules, players, seed, make_agents(bots, players, seed), after_action=compare).game
+    assert game.over and checked > 100
+    if ruleset.startswith("la_isla"):
+        assert len(game.fx.listing_memo.entries) > 50
+
+
+def test_a_missing_input_is_caught() -> None:
+    """The comparison above finds a wrong key: with the harbours, ships and counters left
+    out of the sailing actions' inputs (the phase kept), an answer goes stale and the
+    listings differ."""
+    rules = load_ruleset("la_isla_bohnita")
+    failed: list[str] = []
+
+    def mutate(game: Any) -> None:
+        fx = game.fx
+        fx.actions = [(dataclasses.replace(a, reads=(("phase",),)) if a.name.startswith("sail") else a, owner)
+                      for a, owner in fx.actions]
+        fx._by_seat = None
+
+    def compare(game: Any, action: Any) -> None:
+        if not failed:
+            try:
+                listings_agree(game.fx, game.players, lambda a: dataclasses.replace(a, reads=None))
+            except AssertionError as e:
+                failed.append(str(e))
+
+    play_game(rules, 4, 3, make_agents(["greedy"], 4, 3), on_start=mutate, after_action=compare)
+    assert failed
+
+
+def test_a_look_ahead_copy_shares_the_answers_not_the_plans() -> None:
+    game = Game(load_ruleset("la_isla_bohnita"), 4, 3)
+    memo: ListingMemo = game.fx.listing_memo
+    for seat in range(game.players):
+        game.fx.legal_actions(seat)
+    assert memo.plans
+    twin = copy_game(game)
+    copied: ListingMemo = twin.fx.listing_memo
+    assert copied is not memo and copied.entries is memo.entries and copied.plans == {}
+    assert [(i, v) for i, _, v in twin.fx.legal_actions(game.state.active)] == \
+        [(i, v) for i, _, v in game.fx.legal_actions(game.state.active)]
