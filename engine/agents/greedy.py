@@ -27,8 +27,15 @@ from engine.game.view import SeatView
 
 Fields = list[tuple[str | None, int]]
 
+#: free actions other than harvests: rare in most rulesets, looked at only when listed
+RARE_KINDS = frozenset({ACT, BUY_FIELD, BUY_ITEM})
+
 #: Cards still to come in the deck's last pass, per coin a field costs, for the field to pay.
 FIELD_PAYBACK_CARDS = 12
+
+#: the zone name of a seat's hand in card references, and the target of an offer to the table
+HAND = "hand"
+OPEN = -1
 
 #: Look-aheads (copies of the game) one seat tries in one turn at most: a ruleset with many
 #: actions of many values (50 each) cannot make a bot's turn copy the game thousands of
@@ -73,8 +80,7 @@ class GreedyBot:
         bean, count = fields[index]
         return (view.bean(bean).coins_for(count) if bean else 0, -count)
 
-    def _best_harvest(self, view: SeatView, harvests: list[Action]) -> Action:
-        fields = view.fields()
+    def _best_harvest(self, view: SeatView, harvests: list[Action], fields: Fields) -> Action:
         return max(harvests, key=lambda a: self._harvest_value(view, fields, a.field))
 
     def _maxed(self, view: SeatView, fields: Fields) -> int:
@@ -100,38 +106,57 @@ class GreedyBot:
             self._weighed.clear()
             self._taken.clear()
             self._previews = 0
-        first = legal[0].kind
-        if first == DECLINE:
+        if legal[0].kind == DECLINE:
             return self._answer(view, legal)
         fields = view.fields()
-        kinds = {a.kind for a in legal}
-        harvests = [a for a in legal if a.kind == HARVEST] if HARVEST in kinds else []
+        # one pass over the (short) list: harvests apart, and whether any rarer free action is there
+        harvests: list[Action] = []
+        rare = False
+        for a in legal:
+            kind = a.kind
+            if kind == HARVEST:
+                harvests.append(a)
+            elif kind in RARE_KINDS:
+                rare = True
         if harvests:
             maxed = self._maxed(view, fields)
             if maxed >= 0:
                 for a in harvests:
                     if a.field == maxed:
                         return a
-        if ACT in kinds:
-            act = self._best_act(view, [a for a in legal if a.kind == ACT])
-            if act is not None:
-                self._taken[act.card] = self._taken.get(act.card, 0) + 1
-                return act
-        if BUY_FIELD in kinds and self._wants_field(view):
-            return next(a for a in legal if a.kind == BUY_FIELD)
-        if BUY_ITEM in kinds:
-            buys = [a for a in legal if a.kind == BUY_ITEM]
-            best = max(buys, key=lambda a: (view.item_price(a.want[0]), a.want[0]))
-            runouts, end = view.runouts()
-            # attributes (price 2+) at once; plain price-1 items when the end is near
-            if view.item_price(best.want[0]) >= 2 or runouts >= end - 1 or view.step == "last_round":
-                return best
+        if rare:
+            chosen = self._free(view, legal)
+            if chosen is not None:
+                return chosen
         step = view.step
         if step == "trade":
             return self._trade(view, legal, fields)
         if step == "discard_from_hand":
             return self._discard(view, legal, fields)
-        return steer(view, legal, self._plant(view, legal, fields, harvests))
+        return steer(view, legal, self._plant(view, legal, fields, harvests, step))
+
+    def _free(self, view: SeatView, legal: list[Action]) -> Action | None:
+        """A declared action worth taking, a field worth buying, or an item to buy, in that
+        order (None: none of them)."""
+        acts = [a for a in legal if a.kind == ACT]
+        if acts:
+            act = self._best_act(view, acts)
+            if act is not None:
+                self._taken[act.card] = self._taken.get(act.card, 0) + 1
+                return act
+        for a in legal:
+            if a.kind == BUY_FIELD:
+                if self._wants_field(view):
+                    return a
+                break
+        buys = [a for a in legal if a.kind == BUY_ITEM]
+        if buys:
+            best = max(buys, key=lambda a: (view.item_price(a.want[0]), a.want[0]))
+            runouts, end = view.runouts()
+            # attributes (price 2+) at once; plain price-1 items when the end is near
+            if view.item_price(best.want[0]) >= 2 or runouts >= end - 1 or view.step == "last_round":
+                return best
+        return None
 
     def choose_option(self, view: SeatView, options: list[Any], prompt: str, optional: bool) -> int | None:
         """Choices inside effects: the option worth most by the `choose … worth` hint (none
@@ -173,33 +198,59 @@ class GreedyBot:
             return False
         return runouts < end - 1 or (runouts == end - 1 and view.deck_size() >= FIELD_PAYBACK_CARDS * max(price, 1))
 
-    def _plant(self, view: SeatView, legal: list[Action], fields: Fields, harvests: list[Action]) -> Action:
-        plants = [a for a in legal if a.kind == PLANT]
-        passes = [a for a in legal if a.kind == PASS]
-        discards = [a for a in legal if a.kind == DISCARD]
-        if view.step == "plant_from_hand":
-            if plants:
-                matching = [a for a in plants if fields[a.field][0] is not None]
-                if matching:
-                    return matching[0]
-                empties = sum(1 for b, _ in fields if b is None)
-                if not passes or empties >= 2:
-                    return plants[0]
-            if passes:
-                return passes[0]
+    def _plant(self, view: SeatView, legal: list[Action], fields: Fields, harvests: list[Action], step: str) -> Action:
+        # one pass: the first plant, pass and discard, and the plants on a planted field
+        # (the first of them, and the first on the fullest)
+        plant = passing = discard = matching = fullest = None
+        most = -1
+        for a in legal:
+            kind = a.kind
+            if kind == PLANT:
+                if plant is None:
+                    plant = a
+                bean, count = fields[a.field]
+                if bean is not None:
+                    if matching is None:
+                        matching = a
+                    if count > most:
+                        fullest, most = a, count
+            elif kind == PASS:
+                if passing is None:
+                    passing = a
+            elif kind == DISCARD:
+                if discard is None:
+                    discard = a
+        if step == "plant_from_hand":
+            if plant is not None:
+                if matching is not None:
+                    return matching
+                empties = 0
+                for b, _ in fields:
+                    if b is None:
+                        empties += 1
+                if passing is None or empties >= 2:
+                    return plant
+            if passing is not None:
+                return passing
         else:
-            matching = [a for a in plants if fields[a.field][0] is not None]
-            if matching:
-                return max(matching, key=lambda a: fields[a.field][1])
-            if plants and (not passes or view.step != "keep_revealed" or sum(1 for b, _ in fields if b is None) >= 1):
-                return plants[0]
-            if discards:
-                return discards[0]
-            if passes:
-                return passes[0]
+            if fullest is not None:
+                return fullest
+            if plant is not None and (passing is None or step != "keep_revealed" or self._fits_any_empty(fields)):
+                return plant
+            if discard is not None:
+                return discard
+            if passing is not None:
+                return passing
         if harvests:
-            return self._best_harvest(view, harvests)
+            return self._best_harvest(view, harvests, fields)
         return legal[0]
+
+    @staticmethod
+    def _fits_any_empty(fields: Fields) -> bool:
+        for b, _ in fields:
+            if b is None:
+                return True
+        return False
 
     def _discard(self, view: SeatView, legal: list[Action], fields: Fields) -> Action:
         hand = view.hand()
@@ -235,78 +286,96 @@ class GreedyBot:
         """Build an offer from what the seat sees (the engine need not list them all)."""
         revealed = view.trade_display()
         me, active = view.seat, view.active
+        grown = {b for b, _ in fields}  # the beans this seat grows (None: it has an empty field)
+        tried = self._tried
+        new = tuple.__new__
         if me != active:
+            # ask for the first revealed bean we grow, paying with a hand card we do not grow
             for b in revealed:
-                if self._grows(fields, b):
+                if b in grown:
+                    want = (b,)
                     break
             else:
                 return None  # nothing revealed that this seat grows: no request to make
-        hand = view.hand()
+            for index, bean in enumerate(view.hand()):
+                if bean in grown:
+                    continue
+                offer = new(Action, (PROPOSE, me, -1, -1, active, ((HAND, index),), want))
+                if offer not in tried and view.may_trade(HAND, index):
+                    return offer
+            return None
+        if None in grown:
+            return None  # an empty field: every card fits, nothing to give away
         players = view.players
         others = [(me + k) % players for k in range(1, players)]
-        seen: dict[int, Fields] = {}  # other seats' fields, looked at once per offer built
-        tried = self._tried
+        seen: dict[int, set[str | None]] = {}  # other seats' grown beans, looked at once per offer built
 
-        def their(seat: int) -> Fields:
+        def their(seat: int) -> set[str | None]:
             got = seen.get(seat)
             if got is None:
-                got = seen[seat] = view.fields(seat)
+                got = seen[seat] = {b for b, _ in view.fields(seat)}
             return got
 
-        if me == active:
-            zone = view.trade_zone()
-            # revealed cards we cannot use: give them to a seat that grows them
-            for index, bean in enumerate(revealed):
-                if self._fits(fields, bean):
-                    continue
-                for seat in others:
-                    gift = Action(PROPOSE, me, target=seat, give=((zone, index),))
-                    if gift not in tried and self._grows(their(seat), bean) and view.may_trade(zone, index):
-                        return gift
-            # unwanted front hand cards, offered to the table for the bean we grow most
-            most: str | None = None  # the bean of the first of the fullest planted fields
-            most_count = -1
-            for grown, count in fields:
-                if grown is not None and count > most_count:
-                    most, most_count = grown, count
-            if most is not None:
-                for index, bean in enumerate(hand[:3]):
-                    if bean == most or self._fits(fields, bean):
-                        continue
-                    offer = Action(PROPOSE, me, target=-1, give=(("hand", index),), want=(most,))
-                    if (offer not in tried and any(self._grows(their(s), bean) for s in others)
-                            and view.may_trade("hand", index)):
-                        return offer
-            return None
-        # not active: ask for a revealed bean we grow, paying with a card we do not grow
-        wanted = [b for b in revealed if self._grows(fields, b)]
-        if not wanted:
-            return None
-        want = (wanted[0],)
-        for index, bean in enumerate(hand):
-            if bean == want[0] or self._grows(fields, bean):
+        zone = ""
+        # revealed cards we cannot use: give them to a seat that grows them
+        for index, bean in enumerate(revealed):
+            if bean in grown:
                 continue
-            offer = Action(PROPOSE, me, target=active, give=(("hand", index),), want=want)
-            if offer not in tried and view.may_trade("hand", index):
-                return offer
+            for seat in others:
+                if bean not in their(seat):
+                    continue
+                if not zone:
+                    zone = view.trade_zone()
+                gift = new(Action, (PROPOSE, me, -1, -1, seat, ((zone, index),), ()))
+                if gift not in tried and view.may_trade(zone, index):
+                    return gift
+        # unwanted front hand cards, offered to the table for the bean we grow most
+        most: str | None = None  # the bean of the first of the fullest planted fields
+        most_count = -1
+        for planted, count in fields:
+            if count > most_count:
+                most, most_count = planted, count
+        if most is None:
+            return None
+        want = (most,)
+        for index, bean in enumerate(view.hand()[:3]):
+            if bean in grown:
+                continue
+            offer = new(Action, (PROPOSE, me, -1, -1, OPEN, ((HAND, index),), want))
+            if offer in tried:
+                continue
+            for seat in others:
+                if bean in their(seat):
+                    if view.may_trade(HAND, index):
+                        return offer
+                    break
         return None
 
     def _answer(self, view: SeatView, legal: list[Action]) -> Action:
         offer = view.pending_offer()
-        accepts = [a for a in legal if a.kind == ACCEPT]
-        if offer is None or not accepts:
+        if offer is None:
             return legal[0]
-        fields = view.fields()
+        for accept in legal:
+            if accept.kind == ACCEPT:
+                break
+        else:
+            return legal[0]
         incoming = view.offered_beans(offer)
         if not incoming:
             return legal[0]  # a request for a gift: decline
-        empties = sum(1 for b, _ in fields if b is None)
-        new_types = {b for b in incoming if not self._grows(fields, b)}
+        grown: set[str | None] = set()
+        empties = 0
+        for b, _ in view.fields():
+            if b is None:
+                empties += 1
+            else:
+                grown.add(b)
+        new_types = {b for b in incoming if b not in grown}
         if len(new_types) > empties:
             return legal[0]
-        accept = accepts[0]
-        hand = view.hand()
-        for zone, index in accept.give:
-            if zone == "hand" and self._grows(fields, hand[index]):
-                return legal[0]
+        if accept.give:
+            hand = view.hand()
+            for zone, index in accept.give:
+                if zone == HAND and hand[index] in grown:
+                    return legal[0]
         return accept

@@ -74,6 +74,9 @@ class Trade(StepRun):
         self._passes = game._fixed.pass_actions
         self._ends = tuple(Action(END_TRADING, s) for s in seats)
         self._declines = tuple(Action(DECLINE, s) for s in seats)
+        #: (bean index, want tuple) of every bean in play, and the set of those beans: made at first use
+        self._want_cache: list[tuple[int, tuple[str, ...]]] | None = None
+        self._in_play: frozenset[str] = frozenset()
 
     def enter(self, game: Game) -> None:
         st = game.state
@@ -106,15 +109,17 @@ class Trade(StepRun):
     def _sources(self, game: Game, seat: int) -> list[tuple[str, list[int]]]:
         """Where ``seat`` may give cards from: revealed cards (the active player), the
         hand, and any per-player zones the step names in ``also_from``."""
-        sources: list[tuple[str, list[int]]] = []
-        if seat == game.state.active:
-            sources.append((self.revealed_id, self.revealed))
+        st = game.state
+        if seat == st.active:
+            sources: list[tuple[str, list[int]]] = [(self.revealed_id, self.revealed)]
             if not (self.hand_waits and self.revealed):
-                sources.append((HAND, game.state.hands[seat]))
+                sources.append((HAND, st.hands[seat]))
+            extra = self.active_also_from
         else:
-            sources.append((HAND, game.state.hands[seat]))
-        extra = self.active_also_from if seat == game.state.active else self.also_from
-        sources.extend((z, game.state.per_player[z][seat]) for z in extra)
+            sources = [(HAND, st.hands[seat])]
+            extra = self.also_from
+        if extra:
+            sources.extend((z, st.per_player[z][seat]) for z in extra)
         return sources
 
     def _zone(self, game: Game, seat: int, zone: str) -> list[int]:
@@ -144,12 +149,19 @@ class Trade(StepRun):
 
     def _wants(self, game: Game) -> list[tuple[int, tuple[str, ...]]]:
         """(bean index, want tuple) for every bean in play, built once per window."""
-        cached = getattr(self, "_want_cache", None)
+        cached = self._want_cache
         if cached is None:
             ids = game.state.bean_ids
             cached = [(i, (ids[i],)) for i in range(len(ids)) if ids[i] not in game.row.remove_beans]
             self._want_cache = cached
+            self._in_play = frozenset(w[0] for _, w in cached)
         return cached
+
+    def _beans_in_play(self, game: Game) -> frozenset[str]:
+        """The bean ids an offer may want (those of ``_wants``), as a set."""
+        if self._want_cache is None:
+            self._wants(game)
+        return self._in_play
 
     # ------------------------------------------------------------------ choices
 
@@ -213,13 +225,25 @@ class Trade(StepRun):
         """Decline, or accept with each distinct way of meeting the wanted types."""
         assert self.pending is not None
         out = [self._declines[seat]]
+        want = self.pending.want
+        names = game._names
+        limited = game.trade_limited or game._zone_limited
+        if len(want) <= 1:  # the common offers: a gift (nothing wanted) or one bean for one card
+            if not want:
+                out.append(tuple.__new__(Action, (ACCEPT, seat, -1, -1, -1, (), ())))
+                return out
+            bean = want[0]
+            for zone, cards in self._sources(game, seat):  # the first givable card of that bean
+                for i, c in enumerate(cards):
+                    if names[c] == bean and (not limited or self._may_give(game, seat, zone, c)):
+                        out.append(tuple.__new__(Action, (ACCEPT, seat, -1, -1, -1, ((zone, i),), ())))
+                        return out
+            return out
         need: dict[str, int] = {}  # wanted bean -> how many, in the order first wanted
-        for bean in self.pending.want:
+        for bean in want:
             need[bean] = need.get(bean, 0) + 1
         chosen: list[CardRef] = []
         pools: dict[str, list[CardRef]] = {}
-        names = game._names
-        limited = game.trade_limited or game._zone_limited
         for zone, cards in self._sources(game, seat):  # the givable cards of the wanted beans, in order
             for i, c in enumerate(cards):
                 name = names[c]
@@ -270,17 +294,23 @@ class Trade(StepRun):
             return "an offer goes to another seat"
         if not action.give and not action.want:
             return "an offer gives cards, wants cards, or both"
-        if not self._partners(game, action.seat, action.target):
+        fx = game.fx
+        if fx is not None and fx.has("may_trade"):
+            if not self._partners(game, action.seat, action.target):
+                return "the rules (`may_trade`) let no seat trade with this offer"
+        elif action.target == OPEN and game.players < 2:  # nobody to offer to (as `_partners` finds)
             return "the rules (`may_trade`) let no seat trade with this offer"
         problem = self._bad_refs(game, action.seat, action.give)
         if problem:
             return problem
-        beans = {w[0] for _, w in self._wants(game)}
-        bad = [w for w in action.want if w not in beans]
-        return f"no bean `{bad[0]}` in play" if bad else ""
+        beans = self._beans_in_play(game)
+        for w in action.want:
+            if w not in beans:
+                return f"no bean `{w}` in play"
+        return ""
 
     def _bad_refs(self, game: Game, seat: int, refs: tuple[CardRef, ...]) -> str:
-        if len(set(refs)) != len(refs):
+        if len(refs) > 1 and len(set(refs)) != len(refs):
             return "a card is named twice"
         sources = self._sources(game, seat)
         limited = game.trade_limited or game._zone_limited
@@ -290,8 +320,10 @@ class Trade(StepRun):
                 if ref not in set(self._givable(game, seat)):
                     return f"seat {seat} has no tradable card at {ref[0]}[{ref[1]}]"
                 continue
-            if not any(z == zone and 0 <= index < len(cards) and (not limited or self._may_give(game, seat, z, cards[index]))
-                       for z, cards in sources):
+            for z, cards in sources:
+                if z == zone and 0 <= index < len(cards) and (not limited or self._may_give(game, seat, z, cards[index])):
+                    break
+            else:
                 return f"seat {seat} has no tradable card at {ref[0]}[{ref[1]}]"
         return ""
 
