@@ -55,6 +55,8 @@ ChoiceHook = Callable[[int, Sequence[Any], str, bool], "int | None"]
 MOVE_POSITIONS = ("top", "bottom", "front", "back")
 #: The owner of a card's rules: whoever holds the card, looked up when they apply.
 HOLDER = -1
+#: (seat, number of fields) -> the references ``fields`` lists (a few per seat, made once)
+_FIELD_REFS: dict[tuple[int, int], tuple[FieldRef, ...]] = {}
 
 
 def _card_owner(card: int) -> int:
@@ -227,10 +229,16 @@ class GameEffects:
         held = [c for zones in st.per_player.values() for c in zones[seat] if c in worths]
         held += [c for f in st.fields[seat] for c in f if c in worths]
         total = 0.0
+        ctx: Ctx | None = None  # one context for every card: each reads it on a fresh budget
         for card in held:
             if card != skip:
                 fn, rule = worths[card]
-                total += fn(new_ctx(self, seat, rule, budget=[MAX_STEPS]))
+                if ctx is None:
+                    ctx = new_ctx(self, seat, rule, budget=[MAX_STEPS])
+                else:  # as new_ctx makes it: `this` is bound by the card's rule itself
+                    ctx.rule = rule
+                    ctx.budget[0] = MAX_STEPS
+                total += fn(ctx)
         return total
 
     def holders(self) -> dict[int, int]:
@@ -652,10 +660,27 @@ class GameEffects:
         return str(step.spec.params.get("id", step.kind)) if step is not None and step.spec is not None else ""
 
     def fields(self, player: int) -> list[FieldRef]:
-        return [FieldRef(player, i) for i in range(len(self.game.state.fields[player]))]
+        n = len(self.game.state.fields[player])
+        refs = _FIELD_REFS.get((player, n))
+        if refs is None:
+            refs = _FIELD_REFS[(player, n)] = tuple(FieldRef(player, i) for i in range(n))
+        return list(refs)
 
     def field_cards(self, f: FieldRef) -> list[int]:
         return list(self.game.state.fields[f.player][f.slot])
+
+    def field_size(self, f: FieldRef) -> int:
+        return len(self.game.state.fields[f.player][f.slot])
+
+    def field_count(self, player: int) -> int:
+        return len(self.game.state.fields[player])
+
+    def field_at(self, player: int, i: int) -> FieldRef | None:
+        return FieldRef(player, i) if 0 <= i < len(self.game.state.fields[player]) else None
+
+    def zone_has(self, card: Any, zone: ZoneRef) -> bool:
+        cards = self._zone_list(zone)
+        return cards is not None and card in cards
 
     def growing(self, player: int) -> list[str]:
         """What ``growing_on`` answers, read off the state: each card's type index, no

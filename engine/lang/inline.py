@@ -34,7 +34,7 @@ MAX_INLINE_DEPTH = 12
 #: Typed attribute reads written out: (type, name) -> source with ``{v}`` the object
 #: (never none here) and ``W`` the world. Each computes what its ``ATTR_IMPL`` entry does.
 _ATTRS: dict[tuple[str, str], str] = {
-    ("field", "size"): "len(ctx.world.field_cards({v}))",
+    ("field", "size"): "ctx.world.field_size({v})",
     ("field", "owner"): "{v}.player",
     ("field", "index"): "{v}.slot",
     ("field", "cards"): "ctx.world.field_cards({v})",
@@ -117,7 +117,11 @@ class Inliner:
         if isinstance(e, A.BinOp):
             left, right = self.src(e.left, d), self.src(e.right, d)
             if e.op in ("+", "-", "*"):
-                return f"{self.const(_bounded)}(ctx, ({left}) {e.op} ({right}), {self.const(e.span)})"
+                # a number within the limits is what ``_bounded`` returns; anything else
+                # (a list, a text, a number beyond) is handed to it
+                t = self.temp()
+                return (f"({t} if type({t} := ({left}) {e.op} ({right})) is int and {self.const(-MAX_INT)} <= {t} <= "
+                        f"{self.const(MAX_INT)} else {self.const(_bounded)}(ctx, {t}, {self.const(e.span)}))")
             return f"{self.const(_BINOPS[e.op])}({left}, {right})"
         if isinstance(e, A.Compare):
             left, right = self.src(e.left, d), self.src(e.right, d)
@@ -126,9 +130,17 @@ class Inliner:
             if e.op in _ORDER and isinstance(e.right, (A.Int, A.Str, A.Bool)):  # a constant is never none
                 t = self.temp()
                 return f"(({t} := ({left})) is not None and {t} {e.op} {right})"
+            if e.op in _ORDER:  # what ``_COMPARE`` answers: both sides read, left first; none is never ordered
+                a, b = self.temp(), self.temp()
+                return f"({a} {e.op} {b} if (({a} := ({left})) is not None) & (({b} := ({right})) is not None) else False)"
             return f"{self.const(_COMPARE[e.op])}({left}, {right})"
         if isinstance(e, A.In):
             op = "not in" if e.negate else "in"
+            coll = e.collection
+            if isinstance(coll, A.Call) and coll.func == "cards" and len(coll.args) == 1 and not coll.kwargs:
+                # `x in cards(ZONE)`: asked of the zone itself, not of a copy of it
+                found = f"ctx.world.zone_has({self.src(e.item, d)}, {self.src(coll.args[0], d + 1)})"
+                return f"(not {found})" if e.negate else found
             return f"(({self.src(e.item, d)}) {op} ({self.src(e.collection, d)}))"
         if isinstance(e, A.BoolOp):
             op = "and" if e.op == "and" else "or"
@@ -175,7 +187,10 @@ class Inliner:
             cards = self.temp()
             return (f"(None if ({v} := ({obj})) is None else "
                     f"(ctx.world.bean_of({cards}[0]) if ({cards} := ctx.world.field_cards({v})) else None))")
-        getter = ATTR_IMPL[t].get(e.name) or _card_attribute(e.name)
+        getter = ATTR_IMPL[t].get(e.name)
+        if getter is None and t == "card":  # an attribute the card kinds declare (``_card_attribute``)
+            return f"(None if ({v} := ({obj})) is None else ctx.world.card_attr({v}, {self.const(e.name)}))"
+        getter = getter or _card_attribute(e.name)
         return f"(None if ({v} := ({obj})) is None else {self.const(getter)}(ctx.world, {v}))"
 
     def call(self, call: A.Call, depth: int) -> str:
@@ -195,12 +210,28 @@ class Inliner:
         if (call.func == "count" and len(call.args) == 1 and not call.kwargs and isinstance(call.args[0], A.Call)
                 and call.args[0].func == "cards" and len(call.args[0].args) == 1 and not call.args[0].kwargs):
             return f"ctx.world.zone_size({self.src(call.args[0].args[0], depth + 1)})"  # no copy of the zone to count
+        inner = call.args[0] if call.args else None
+        if (isinstance(inner, A.Call) and inner.func == "fields" and len(inner.args) == 1 and not inner.kwargs
+                and not call.kwargs):
+            # `count(fields(P))` and `item(fields(P), I)`: the world answers without a list of references
+            if call.func == "count" and len(call.args) == 1:
+                return f"ctx.world.field_count({self.src(inner.args[0], depth + 1)})"
+            if call.func == "item" and len(call.args) == 2:
+                return f"ctx.world.field_at({self.src(inner.args[0], depth + 1)}, {self.src(call.args[1], depth)})"
         args = [self.src(given[p.name], depth) for p in signature.params if p.name in given]
         written = _CALLS.get((call.func, len(args)))
         if written is not None:
             return "(" + written.format(*args) + ")"
         if (call.func, len(args)) == ("item", 2):
-            return f"{self.const(_item)}({args[0]}, {args[1]})"
+            x, i = self.temp(), self.temp()
+            index = given.get("i")
+            if isinstance(index, A.Int) and index.value >= 0:  # a constant: only the list is read
+                return f"({x}[{args[1]}] if {args[1]} < len({x} := ({args[0]})) else None)"
+            return f"({x}[{i}] if 0 <= ({i} := (({x} := ({args[0]})), ({args[1]}))[1]) < len({x}) else None)"
+        if call.func in ("min", "max") and len(args) == 2:  # two values, both read first (the list form: the closure)
+            a, b = self.temp(), self.temp()
+            return (f"({call.func}({a}, {b}) if (({a} := ({args[0]})), ({b} := ({args[1]})))[1] is not None "
+                    f"else {self.const(FUNCTION_IMPL[call.func])}(ctx.world, {a}, None))")
         return f"{self.const(FUNCTION_IMPL[call.func])}(ctx.world{''.join(', ' + a for a in args)})"
 
 
@@ -222,7 +253,14 @@ def inline(compiler: Compiler, e: A.Expr) -> Fn | None:
     try:
         body = writer.src(e, 0)
         params = "".join(f", {k}={k}" for k in writer.consts)
-        code = f"def _expr(ctx{params}):\n    return {body}\n"
+        # the world and the variables read once into locals when read more than once (the
+        # source holds no text of the ruleset's, so these names are only ever ours)
+        head = ""
+        for attr, local in (("ctx.world", "_W"), ("ctx.vars", "_V")):
+            if body.count(attr) > 1:
+                body = body.replace(attr, local)
+                head += f"    {local} = {attr}\n"
+        code = f"def _expr(ctx{params}):\n{head}    return {body}\n"
         space: dict[str, Any] = dict(writer.consts)
         # a name of its own per expression: a profile (pstats) keeps each one apart
         exec(compile(code, f"<effect expression {next(_NUMBERS)}>", "exec"), space)  # noqa: S102 - our own source, constants passed apart

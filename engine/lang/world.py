@@ -51,6 +51,12 @@ class World(Protocol):
     def column(self, name: str) -> int: ...
     def fields(self, player: int) -> list[FieldRef]: ...
     def field_cards(self, f: FieldRef) -> list[int]: ...
+    # what the generated expressions ask instead of building a list to read one thing of it
+    # (``engine.lang.inline``): each answers what the plain reading answers
+    def field_size(self, f: FieldRef) -> int: ...  # len(field_cards(f))
+    def field_count(self, player: int) -> int: ...  # len(fields(player))
+    def field_at(self, player: int, i: int) -> FieldRef | None: ...  # item(fields(player), i)
+    def zone_has(self, card: Any, zone: ZoneRef) -> bool: ...  # card in cards(zone)
     def field_only(self, f: FieldRef) -> list[str]: ...
     def growing(self, player: int) -> list[str]: ...
     def coins(self, player: int) -> int: ...
@@ -185,6 +191,18 @@ class TableWorld:
 
     def field_cards(self, f: FieldRef) -> list[int]:
         return list(self.field_lists[f.player][f.slot])
+
+    def field_size(self, f: FieldRef) -> int:
+        return len(self.field_lists[f.player][f.slot])
+
+    def field_count(self, player: int) -> int:
+        return len(self.field_lists.get(player, []))
+
+    def field_at(self, player: int, i: int) -> FieldRef | None:
+        return FieldRef(player, i) if 0 <= i < self.field_count(player) else None
+
+    def zone_has(self, card: Any, zone: ZoneRef) -> bool:
+        return card in self.zones.get(zone, [])
 
     def field_only(self, f: FieldRef) -> list[str]:
         return list(self.field_limits.get(f, []))

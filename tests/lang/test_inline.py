@@ -1,0 +1,137 @@
+"""The generated functions of ``engine.lang.inline`` compute what the closures of
+``Compiler.closure`` compute: the same value, or the same coded error, on every table.
+
+Why: the inliner writes some reads without the list they come from (``count(fields(p))``,
+``item(fields(p), i)``, ``f.size``, ``x in cards(zone)``), orderings and bounded
+arithmetic without a helper call, and ``min``/``max`` of two values in place; each must
+keep the closure's answer, including none, an index past the end and a number beyond
+the limit."""
+
+from __future__ import annotations
+
+import pytest
+
+import engine.lang.compiler as compiler
+from engine.errors import BohnError
+from engine.lang import CheckEnv, FieldRef, TableWorld, ZoneRef, compile_effect, parse
+from engine.lang.checker import check
+
+ENV = CheckEnv.of(["blue", "red", "soy"], {"discard": "shared", "hand": "player", "coins": "player", "shown": "player"},
+                  card_attrs={"first": "int", "second": "int"}, names={"this": "card"})
+
+EXPRESSIONS = [
+    "count(fields(owner))",
+    "count(fields(opponent)) > 2",
+    "item(fields(owner), 0).size",
+    "item(fields(owner), 1).size == this.first",
+    "item(fields(owner), 2).size",
+    "item(fields(owner), 5)",
+    "item(fields(owner), -1)",
+    "item(fields(owner), count(cards(hand)) - 3)",
+    "item(cards(hand), 1)",
+    "item(cards(hand), 9)",
+    "item(cards(hand), count(cards(hand)) - 1)",
+    "item(fields(owner), 1).size <= this.second",
+    "item(fields(owner), 2).size <= this.second",
+    "this.first < item(fields(owner), 2).size",
+    "this.first >= this.second",
+    "item([3, 1], count(cards(hand)) - 2) > item([1, 5], 0)",
+    "item([3, 1], 0) <= item([1, 5], count(cards(hand)) - 2)",
+    "this.first + 2",
+    "this.first - item(fields(owner), 0).size",
+    "this.first * 1000000000 * 1000000000",
+    "cards(hand) + cards(shown)",
+    "min(this.first, this.second)",
+    "max(0, 4 - min(3, this.second))",
+    "min(this.first, item(fields(owner), 2).size)",
+    "max([this.first, this.second, 2])",
+    "min([3, 1, 2])",
+    "this in cards(hand)",
+    "this not in cards(hand) and this not in cards(shown)",
+    "item(cards(hand), 0) in cards(discard)",
+    "this.first",
+    "item(cards(hand), 0).first",
+    "item(cards(hand), 0).kind == \"order\"",
+    "if count(fields(owner)) < 3 then 99 else item(fields(owner), 2).size + this.second",
+]
+
+
+def _tables() -> list[TableWorld]:
+    out = []
+    for fields in ([], [["blue"]], [["blue", "blue"], []], [["red"], ["soy", "soy", "soy"], ["blue", "blue"]]):
+        for in_hand in (False, True):
+            world = TableWorld(beans={"blue": (20, [4, 6, 8, 10]), "red": (8, [2, 3, 4, 5]), "soy": (12, [3, 5, 6, 7])})
+            for slot, beans in enumerate(fields):
+                world.plant_beans(0, slot, *beans)
+            world.field_lists.setdefault(0, [])
+            order = world.card("blue")
+            world.card_kinds[order] = ("order", {"first": 1, "second": 3})
+            hand = world.put(ZoneRef("hand", 0), "red", "soy")
+            if in_hand:
+                world.zones[ZoneRef("hand", 0)].insert(0, order)
+            else:
+                world.zones[ZoneRef("shown", 0)] = [order]
+            world.zones[ZoneRef("discard", None)] = hand[1:]
+            out.append((world, order))
+    return out  # type: ignore[return-value]
+
+
+def _answer(fn, world: TableWorld, this: int):  # type: ignore[no-untyped-def]
+    ctx = compiler.new_ctx(world, 0, "test", {"this": this})
+    try:
+        return ("value", fn(ctx))
+    except BohnError as exc:
+        return ("error", exc.diagnostics[0].code)
+
+
+def _compiled(text: str):  # type: ignore[no-untyped-def]
+    program = parse(f"let r = {text}", None, "test")
+    types = check(program, ENV)
+    return compiler.Compiler(types, ENV, program).expr(program.statements[0].value)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("text", EXPRESSIONS)
+def test_inlined_and_closure_agree(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    inlined = compiler.guarded(_compiled(text), "test", None)
+    assert inlined.__closure__[0].cell_contents.__code__.co_filename.startswith("<effect expression")  # type: ignore[index]
+    monkeypatch.setattr(compiler, "inline", lambda c, e: None)  # every node a closure
+    closures = compiler.guarded(_compiled(text), "test", None)
+    seen = set()
+    for world, this in _tables():
+        a, b = _answer(inlined, world, this), _answer(closures, world, this)
+        assert a == b, (text, world.field_lists, a, b)
+        seen.add(repr(a))
+    assert len(seen) >= 1
+
+
+def test_the_reads_without_a_list_answer_as_the_lists_do() -> None:
+    world = TableWorld(beans={"blue": (20, [4, 6, 8, 10])})
+    world.plant_beans(1, 1, "blue", "blue")
+    card = world.put(ZoneRef("hand", 1), "blue")[0]
+    assert world.field_count(1) == len(world.fields(1)) == 2 and world.field_count(0) == 0
+    assert world.field_at(1, 1) == FieldRef(1, 1) and world.field_at(1, 2) is None and world.field_at(1, -1) is None
+    assert world.field_size(FieldRef(1, 1)) == 2 and world.field_size(FieldRef(1, 0)) == 0
+    assert world.zone_has(card, ZoneRef("hand", 1)) and not world.zone_has(card, ZoneRef("hand", 0))
+
+
+def test_a_generated_function_reads_world_and_variables_once() -> None:
+    """A source reading the world or the variables several times binds them to locals;
+    the answer is the same (checked above), the reading is what this guards."""
+    import engine.lang.inline as inline
+
+    sources: list[str] = []
+    real = compile
+
+    def spy(code, name, mode, *a, **k):  # type: ignore[no-untyped-def]
+        if name.startswith("<effect expression"):
+            sources.append(code)
+        return real(code, name, mode, *a, **k)
+
+    inline.compile = spy  # type: ignore[attr-defined]
+    try:
+        compile_effect("worth item(fields(owner), 0).size + item(fields(owner), 1).size + this.first", env=ENV,
+                       name="reads once")
+    finally:
+        del inline.compile  # type: ignore[attr-defined]
+    assert sources and "_W = ctx.world" in sources[-1] and "_V = ctx.vars" in sources[-1]
+    assert "ctx.world." not in sources[-1].split("return", 1)[1]
