@@ -105,6 +105,9 @@ class Game:
         #: whether a card fits a field by the plain rule alone (its bean's field or an empty
         #: one): no rules, no one-field-per-bean option, no cards that may not be planted
         self.plain_fields = self.fx is None and not self._one_field_per_bean and not self._unplantable
+        #: no rules and the rulebook's harvest protection: ``decision`` lists the free
+        #: actions itself (harvests, a field to buy), by the row's numbers alone
+        self._plain_free = self.fx is None and self._protection == "at_most_one"
         self.final_round = False
         self.listing_offers = True
         self.emit("game_started", seat=None, seed=seed, players=players, ruleset=rules.id,
@@ -160,7 +163,28 @@ class Game:
         assert seat is not None
         self.listing_offers = offers[seat]
         actions = step.legal(self, seat)
-        self.free_actions(seat, actions)
+        if self._plain_free:  # ``free_actions`` spelt out for no rules (the seat decides now)
+            st = self.state
+            fields = st.fields[seat]
+            if len(fields) > PREBUILT_FIELDS:
+                self.free_actions(seat, actions)
+            else:
+                if self._harvest_any_time or seat == st.active or step.plants:
+                    ready = self._fixed.harvest_actions[seat]
+                    found = False
+                    for i, f in enumerate(fields):
+                        if len(f) >= 2:
+                            actions.append(ready[i])
+                            found = True
+                    if not found:
+                        for i, f in enumerate(fields):
+                            if f:
+                                actions.append(ready[i])
+                row = self.row
+                if len(fields) < row.max_fields and len(st.coins[seat]) >= row.field_price:
+                    actions.append(self._fixed.buy_field_actions[seat])
+        else:
+            self.free_actions(seat, actions)
         self._listed = (self.actions_taken, seat, tuple(actions))
         return seat, actions
 
@@ -169,21 +193,24 @@ class Game:
 
         An action taken from the latest ``legal_actions`` list of the same position is
         known to be legal and is not checked again (the common case for agents)."""
-        if self.state.over:
+        st = self.state
+        if st.over:
             raise BohnError.one("G602", f"the game is over; cannot {action}")
         listed = self._listed
-        if not (listed[0] == self.actions_taken and listed[1] == action.seat and action in listed[2]):
+        taken = self.actions_taken
+        if not (listed[0] == taken and listed[1] == action[1] and action in listed[2]):  # [1]: the seat
             self._check(action)
-        self.actions_taken += 1
-        if self.actions_taken > MAX_ACTIONS:
+        taken = self.actions_taken = taken + 1
+        if taken > MAX_ACTIONS:
             raise BohnError.one("G606", f"more than {MAX_ACTIONS} actions in one game")
-        if action.kind in FREE_KINDS:
-            if action.kind == HARVEST:
+        kind = action[0]
+        if kind in FREE_KINDS:
+            if kind == HARVEST:
                 self.harvest(action.seat, action.field)
-            elif action.kind == ACT:
+            elif kind == ACT:
                 assert self.fx is not None
                 self.fx.take_action(action.seat, action.card, action.field)
-            elif action.kind == BUY_ITEM:
+            elif kind == BUY_ITEM:
                 assert self.items is not None
                 self.items.claim(action.seat, action.want[0])
             else:
@@ -191,7 +218,6 @@ class Game:
             self.step.after_free_action(self, action)
         else:
             self.step.apply(self, action)
-        st = self.state
         if st.ending or st.over or self.final_round or self.step.done:
             self._settle()  # an effect may have ended the game (a final run-out in a `stop` phase)
         if self._watch_fronts:
@@ -468,41 +494,50 @@ class Game:
         pay 5" rule on a four-card field). The option ``harvest_surplus`` says what then
         happens: ``capped`` (the default) pays one coin per card, ``from_discard`` takes
         the missing coins from the top of the discard pile, as far as it reaches."""
-        field = self.state.fields[seat][index]
-        bean_index = self.state.bean_of[field[0]]
-        if bean_index >= len(self._beans):  # a planted card of another kind: no beanometer of its own
-            bean = Bean(self.state.card_types[bean_index], "", 0, ())
-        else:
-            bean = self._beans[bean_index]
+        st = self.state
+        field = st.fields[seat][index]
+        bean_index = st.bean_of[field[0]]
         count = len(field)
         fx = self.fx
-        if fx is None:
-            earned = bean.coins_for(count)
+        if fx is None:  # the beanometer as a table (a card of another kind pays nothing)
+            tables = self._fixed.coin_tables
+            table = tables[bean_index] if bean_index < len(tables) else (0,)
+            earned = table[count] if count < len(table) else table[-1]
+            bean_id = st.card_types[bean_index]
         else:
+            if bean_index >= len(self._beans):  # a planted card of another kind: no beanometer of its own
+                bean = Bean(st.card_types[bean_index], "", 0, ())
+            else:
+                bean = self._beans[bean_index]
+            bean_id = bean.id
             meter = fx.modified("beanometer", list(bean.beanometer), player=seat, bean=bean.id)
             earned = coins_for(meter, count)
             earned = fx.modified("harvest_coins", earned, player=seat, field=FieldRef(seat, index), bean=bean.id, beans=count)
-        wanted = max(0, earned)
-        earned = min(wanted, count)
+        wanted = earned if earned > 0 else 0
+        earned = wanted if wanted < count else count
         cards = list(field) if fx is not None else []
+        kept = count - earned
         if self._zone_limited:
-            for card in field[count - earned:]:
+            for card in field[kept:]:
                 self.check_goes(card, self._coins_id, "harvest")
-            for card in field[: count - earned]:
+            for card in field[:kept]:
                 self.check_goes(card, self.discard_id, "harvest")
-        self.state.coins[seat].extend(field[count - earned:])
-        self.state.discard.extend(field[: count - earned])
+        coins = st.coins[seat]
+        if earned:
+            coins.extend(field[kept:])
+        if kept:
+            st.discard.extend(field[:kept])
         field.clear()
         if wanted > earned and self._surplus_from_discard:
-            pile = self.state.discard
+            pile = st.discard
             for _ in range(min(wanted - earned, len(pile))):
-                self.state.coins[seat].append(pile.pop())
+                coins.append(pile.pop())
                 earned += 1
         if self.logging:
-            self.emit("harvested", seat=seat, field=index, bean=bean.id, beans=count, coins=earned, final=final,
+            self.emit("harvested", seat=seat, field=index, bean=bean_id, beans=count, coins=earned, final=final,
                       rule=self._bean_rules[bean_index] if bean_index < len(self._bean_rules) else None)
         if fx is not None and fx.listens("harvested"):
-            fx.fire("harvested", {"player": seat, "field": FieldRef(seat, index), "bean": bean.id, "beans": count,
+            fx.fire("harvested", {"player": seat, "field": FieldRef(seat, index), "bean": bean_id, "beans": count,
                                   "coins": earned, "cards": cards, "final": final})
         return earned
 

@@ -66,6 +66,10 @@ class Fixed:
         self.plant_actions = [tuple(Action(PLANT, s, i) for i in range(PREBUILT_FIELDS)) for s in seats]
         self.pass_actions = tuple(Action(PASS, s) for s in seats)
         self.buy_field_actions = tuple(Action(BUY_FIELD, s) for s in seats)
+        #: per bean type, the coins a harvest of n cards pays (``coins_for``) for n up to
+        #: its highest threshold; more cards pay the last entry
+        self.coin_tables = [tuple(b.coins_for(n) for n in range(max((t for t in b.beanometer if t is not None), default=0) + 1))
+                            for b in rules.beans]
 
     def option(self, name: str) -> str:
         """``Ruleset.option``, remembered."""

@@ -138,8 +138,26 @@ class PlantFromHand(_FromHand):
         if game.plain_fields and len(fields) <= PREBUILT_FIELDS:  # ``fitting_fields`` spelt out
             bean_of = game.state.bean_of
             bean = bean_of[hand[0]]
-            return [ready[i] for i, f in enumerate(fields) if not f or bean_of[f[0]] == bean]
+            out = []
+            i = 0
+            for f in fields:  # a plain loop: a list comprehension is a call of its own
+                if not f or bean_of[f[0]] == bean:
+                    out.append(ready[i])
+                i += 1
+            return out
         return [ready[i] if i < PREBUILT_FIELDS else Action(PLANT, seat, i) for i in game.fitting_fields(seat, hand[0])]
+
+    def legal(self, game: Game, seat: int) -> list[Action]:
+        # ``_FromHand.legal`` with ``plants`` and ``plantable`` spelt out (the hottest step)
+        hand = game.state.hands[seat]
+        if not hand:
+            return [game._fixed.pass_actions[seat]]
+        taken = self.taken
+        out = self.choices(game, seat, hand) if taken < self.high else []
+        unplantable = game._unplantable
+        if taken >= self.low or (unplantable and game.state.bean_of[hand[0]] in unplantable):
+            out.append(game._fixed.pass_actions[seat])
+        return out
 
     def is_legal(self, game: Game, action: Action) -> bool:
         # `card` names a hand position; 0 is the front card, the only one planted here
@@ -162,8 +180,17 @@ class PlantFromHand(_FromHand):
         return hand[0] if hand else None
 
     def apply(self, game: Game, action: Action) -> None:
-        _FromHand.apply(self, game, action)
-        self.front = self._front(game)
+        # ``_FromHand.apply``, ``take`` and ``_front`` spelt out
+        st = game.state
+        if action[0] == PASS:  # [0]: the kind
+            self.done = True
+        else:
+            hand = st.hands[action[1]]  # [1]: the seat
+            game.plant(action[1], hand.pop(0), action[2], "hand")  # [2]: the field
+            self.taken += 1
+            self.done = self.taken >= self.high or not hand
+        hand = st.hands[st.active]
+        self.front = hand[0] if hand else None
 
     def after_free_action(self, game: Game, action: Action) -> None:
         """A rule that takes the front card out of the hand during this step (a store, say)
@@ -287,6 +314,24 @@ class PlantSetAside(StepRun):
     def legal(self, game: Game, seat: int) -> list[Action]:
         cards = self.zone[seat]
         new = tuple.__new__  # the named-tuple constructor costs three times as much
+        fields = game.state.fields[seat]
+        if game.plain_fields and len(fields) <= PREBUILT_FIELDS:
+            # ``_distinct_bean_positions`` and ``fitting_fields`` spelt out, in the same order
+            bean_of = game.state.bean_of
+            out: list[Action] = []
+            seen: list[int] = []  # one or two beans, mostly: a list beats a set
+            j = 0
+            for card in cards:
+                bean = bean_of[card]
+                if bean not in seen:
+                    seen.append(bean)
+                    i = 0
+                    for f in fields:
+                        if not f or bean_of[f[0]] == bean:
+                            out.append(new(Action, (PLANT, seat, i, j, -1, (), ())))
+                        i += 1
+                j += 1
+            return out
         return [
             new(Action, (PLANT, seat, f, j, -1, (), ()))
             for j in _distinct_bean_positions(game, cards)

@@ -80,6 +80,10 @@ def play_game(
     events = game.events
     decision = game.decision
     apply = game.apply
+    # each seat's question and what it sees, looked up once (the loop runs per action)
+    askers = [(agent.choose, view) for agent, view in zip(agents, views)]
+    position = positions.append
+    taken = actions.append
     try:
         while not state.over:
             seat, legal = decision(wants_offers)
@@ -87,10 +91,11 @@ def play_game(
                 from engine.game.deadlock import no_legal_action
 
                 raise no_legal_action(game, seat)
-            action = agents[seat].choose(views[seat], legal)
-            positions.append(len(events))
+            choose, view = askers[seat]
+            action = choose(view, legal)
+            position(len(events))
             apply(action)
-            actions.append(action)
+            taken(action)
             if after_action is not None:
                 after_action(game, action)
     except BohnError as exc:
