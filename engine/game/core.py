@@ -18,6 +18,7 @@ from typing import Any, Callable
 
 from engine.errors import BohnError
 from engine.game.actions import ACT, BUY_FIELD, BUY_ITEM, FREE_KINDS, HARVEST, PLANT, PROPOSE, Action
+from engine.game.copyable import mypyc_attr
 from engine.game.fixed import PREBUILT_FIELDS, facts
 from engine.game.state import GameState, new_state
 from engine.lang.world import FieldRef, ZoneRef
@@ -35,6 +36,7 @@ MAX_SILENT_STEPS = 100_000
 MAX_FRONT_ROUNDS = 64
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a look-ahead copies it (engine/game/copyable.py)
 class Game:
     """One game of a ruleset for a number of players, reproducible from its seed."""
 

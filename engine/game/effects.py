@@ -31,6 +31,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from engine.errors import BohnError, Span
+from engine.game.copyable import mypyc_attr
 from engine.game.declared import ListingMemo
 from engine.game.fixed import facts
 from engine.lang.compiler import (GUARD_OPS, MAX_STEPS, Compiled, CompiledAction, CompiledModifier, CompiledTrigger, Ctx, _hears,
@@ -87,6 +88,7 @@ def _place(rules: list[Any], keys: list[tuple[int, ...]], key: tuple[int, ...], 
     rules.insert(at, rule)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a look-ahead copies it (engine/game/copyable.py)
 class GameEffects:
     """The effects of one game and the ``World`` they act on."""
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
+from engine.game.copyable import mypyc_attr
+
 if TYPE_CHECKING:
     from engine.game.state import GameState
 
@@ -22,6 +24,7 @@ if TYPE_CHECKING:
 NOBODY = -1
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a look-ahead copies it (engine/game/copyable.py)
 class HolderIndex:
     """Card -> (the zone list it was last seen in, the seat holding that list or NOBODY)."""
 

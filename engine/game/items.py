@@ -26,12 +26,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.game.actions import BUY_ITEM, Action
+from engine.game.copyable import mypyc_attr
 from engine.rules.model import Item, Purchase
 
 if TYPE_CHECKING:
     from engine.game.core import Game
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a look-ahead copies it (engine/game/copyable.py)
 class Items:
     """The cards for sale of every kind with ``buy:``, by card id."""
 

@@ -133,6 +133,8 @@ _NOT_MADE: Any = object()
 #: per class: whether ``deepcopy`` would copy its instances as plain objects (a new
 #: instance of the class whose ``__dict__`` is a deep copy), so :func:`_copy` may too
 _PLAIN_CLASSES: dict[type, bool] = {}
+#: per class: whether it is a native class of the compiled build (see :func:`_native_class`)
+_NATIVE_CLASSES: dict[type, bool] = {}
 
 
 def _plain_class(kind: type) -> bool:
@@ -211,7 +213,30 @@ def _copy(value: Any, memo: dict[int, Any]) -> Any:
         if state:
             twin.__dict__.update({key: _copy(part, memo) for key, part in state.items()})
         return twin
-    return copy.deepcopy(value, memo)
+    if _native_class(kind):  # the compiled build's classes, filled as the plain ones above
+        maker: Any = kind
+        twin = maker.__new__(maker)
+        memo[id(value)] = twin
+        twin.__setstate__({key: _copy(part, memo) for key, part in value.__getstate__().items()})
+        return twin
+    return copy.deepcopy(value, memo)  # a compiled function comes back as it is (see _native_class)
+
+
+def _native_class(kind: type) -> bool:
+    """Whether ``kind`` is a class the compiled build made native (mypyc), whose
+    instances :func:`_copy` makes empty with ``__new__`` and fills with ``__setstate__``
+    from ``__getstate__`` (every attribute, as a plain object's ``__dict__``). Such a class
+    must be marked copyable (:mod:`engine.game.copyable`), or its ``__new__`` runs
+    ``__init__`` and fails. A function the compiled build made native (a closure, with
+    ``__mypyc_env__``) is shared, as ``deepcopy`` shares a Python function: registered
+    with ``copy`` the first time one is met. Never true in the pure-Python build."""
+    known = _NATIVE_CLASSES.get(kind)
+    if known is None:
+        if hasattr(kind, "__mypyc_env__"):
+            copy._deepcopy_dispatch[kind] = copy._deepcopy_atomic  # type: ignore[attr-defined]
+        known = hasattr(kind, "__mypyc_attrs__") and hasattr(kind, "__setstate__")
+        _NATIVE_CLASSES[kind] = known
+    return known
 
 
 def copy_game(game: Game) -> Game:
@@ -238,10 +263,7 @@ def preview(game: Game, action: Action) -> Outcome:
     fx = game.fx
     skip = fx.action_card(action.card) if fx is not None and action.kind == ACT else None
     before = _standing(game, seat, skip)
-    try:
-        twin = copy_game(game)
-    except (TypeError, copy.Error):  # a build whose classes cannot be copied: no look ahead
-        return Outcome(0, 0, 0, 0, 0, refused=True)
+    twin = copy_game(game)  # both builds copy a game (engine/game/copyable.py): a failure is a bug, not a refusal
     try:
         twin.apply(action)
         after = _standing(twin, seat, skip)

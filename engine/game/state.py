@@ -23,9 +23,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from engine.game.copyable import mypyc_attr
 from engine.rules.model import PlayerCountRow, Ruleset
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a look-ahead copies it (engine/game/copyable.py)
 @dataclass
 class GameState:
     players: int

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from engine.game.actions import DISCARD, PASS, PLANT, Action
+from engine.game.copyable import mypyc_attr
 from engine.game.fixed import PREBUILT_FIELDS
 from engine.rules.model import Step
 
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
     from engine.game.core import Game
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a look-ahead copies it (engine/game/copyable.py)
 class StepRun:
     """Base of all step kinds: no decisions, finished at once.
 
@@ -78,6 +80,7 @@ def _distinct_bean_positions(game: Game, cards: list[int]) -> list[int]:
     return out
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a look-ahead copies it (engine/game/copyable.py)
 class _FromHand(StepRun):
     """Shared by steps that take between ``min`` and ``max`` cards from the hand, one
     action each; passing is allowed once ``min`` is reached or the hand is empty."""
@@ -117,6 +120,7 @@ class _FromHand(StepRun):
         self.done = self.taken >= self.high or not hand
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a look-ahead copies it (engine/game/copyable.py)
 class PlantFromHand(_FromHand):
     """Plant from the front of the hand: at least ``min``, at most ``max`` cards. A front
     card that may not be planted (a card of another kind) ends the planting."""
@@ -202,6 +206,7 @@ class PlantFromHand(_FromHand):
         self.front = self._front(game)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a look-ahead copies it (engine/game/copyable.py)
 class Reveal(StepRun):
     """Turn up ``count`` cards from the deck into a display zone (fewer if it is spent)."""
 
@@ -236,6 +241,7 @@ class Reveal(StepRun):
         self.done = True
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a look-ahead copies it (engine/game/copyable.py)
 class RevealMatchingDiscards(StepRun):
     """While the discard pile's top card matches a revealed bean, add it to the display."""
 
@@ -254,6 +260,7 @@ class RevealMatchingDiscards(StepRun):
         self.done = True
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a look-ahead copies it (engine/game/copyable.py)
 class Draw(StepRun):
     """Draw ``count`` cards one at a time to the back of the active player's hand."""
 
@@ -291,6 +298,7 @@ class Draw(StepRun):
         self.done = True
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a look-ahead copies it (engine/game/copyable.py)
 class PlantSetAside(StepRun):
     """Every player plants all set-aside cards in the order they choose, active player first."""
 
@@ -361,6 +369,7 @@ class PlantSetAside(StepRun):
         self.done = not self.queue
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a look-ahead copies it (engine/game/copyable.py)
 class ResolveOffer(StepRun):
     """Plant or discard, one by one, the cards left in a zone for the active player."""
 
@@ -388,6 +397,7 @@ class ResolveOffer(StepRun):
         self.done = not self.zone
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a look-ahead copies it (engine/game/copyable.py)
 class DiscardFromHand(_FromHand):
     """Discard between ``min`` and ``max`` cards from anywhere in the hand."""
 
@@ -415,6 +425,7 @@ class DiscardFromHand(_FromHand):
         game.emit("discarded", seat=action.seat, bean=game.bean_name(card), source="hand", position=action.card)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a look-ahead copies it (engine/game/copyable.py)
 class KeepRevealed(StepRun):
     """The active player plants any displayed cards; the rest move to another zone."""
 
@@ -451,6 +462,7 @@ class KeepRevealed(StepRun):
         self.done = True
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a look-ahead copies it (engine/game/copyable.py)
 class Actions(StepRun):
     """A window for declared actions: the chosen seats may take the actions the rules
     allow them now (listed as free actions) and pass; nothing else is offered, so no card
@@ -495,6 +507,7 @@ class Actions(StepRun):
 MAX_WINDOW_ROUNDS = 1000
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a look-ahead copies it (engine/game/copyable.py)
 class LastRound(StepRun):
     """After the final harvest: each seat from the active one on may take free actions
     (buy items), then passes. Not a step a turn lists: ``end.last_round`` turns it on."""

@@ -33,6 +33,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, ClassVar
 
 from engine.game.actions import ACCEPT, DECLINE, END_TRADING, PASS, PROPOSE, Action, CardRef
+from engine.game.copyable import mypyc_attr
 from engine.game.steps import StepRun
 
 if TYPE_CHECKING:
@@ -49,6 +50,7 @@ HAND = "hand"
 OPEN = -1
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a look-ahead copies it (engine/game/copyable.py)
 class Trade(StepRun):
     kind: ClassVar[str] = "trade"
 
