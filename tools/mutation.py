@@ -10,6 +10,7 @@ a package takes minutes to hours (see docs/mutation.md).
     .venv/bin/python tools/mutation.py --module engine/sim/running.py sim
     .venv/bin/python tools/mutation.py --report sim              # re-read a finished run
     .venv/bin/python tools/mutation.py --sample 80 game          # a random sample of 80 mutants
+    .venv/bin/python tools/mutation.py --rerun game              # its survivors again, against the current tests
 """
 
 from __future__ import annotations
@@ -116,10 +117,28 @@ def prepare(workdir: Path, package: str, module: str | None, tests: list[str], p
     (workdir / "setup.cfg").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
+#: mutmut's command line, with one change: its fork server runs a mutant's tests in the
+#: order it was handed them (a set), so a mutant the quickest test kills could first sit
+#: through the slowest one; sorted fastest first (what its plain fork runner does), with
+#: pytest's -x the first failure ends the mutant's run
+CLI = """
+import sys
+from mutmut.state import state
+from mutmut.workers import isolation
+_submit = isolation.ForkServerRunner.submit
+def submit(self, name, tests, *rest):
+    took = state().duration_by_test
+    return _submit(self, name, sorted(tests, key=lambda t: (took.get(t, 0.0), t)), *rest)
+isolation.ForkServerRunner.submit = submit
+from mutmut.__main__ import cli
+sys.argv[0] = "mutmut"
+cli()
+"""
+
+
 def mutmut(workdir: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    exe = Path(sys.executable).with_name("mutmut")
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
-    return subprocess.run([str(exe), *args], cwd=workdir, env=env, text=True, capture_output=True)
+    return subprocess.run([sys.executable, "-c", CLI, *args], cwd=workdir, env=env, text=True, capture_output=True)
 
 
 #: mutmut's own first step (copy the sources, write every mutant), without running tests,
@@ -130,6 +149,31 @@ from mutmut.mutation.trampoline import set_mutant_under_test
 set_mutant_under_test("mutant_generation")
 copy_src_dir(); copy_also_copy_files(); setup_source_paths(); create_mutants(1)
 """
+
+
+#: what a re-run copies afresh into a finished run's copy: the tests and scenarios written
+#: since (the engine stays as it was mutated, so the mutants' names still mean the same)
+REFRESHED = ("tests", "rulesets")
+
+
+def refresh_tests(workdir: Path) -> None:
+    """Copy the worktree's current tests and scenarios over a finished run's copy (both the
+    copy and mutmut's ``mutants/`` folder, where its pytest runs). mutmut sees the new
+    tests' names and traces only those, keeping its map of the old ones."""
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    for target in (workdir, workdir / "mutants"):
+        for name in REFRESHED:
+            shutil.copytree(ROOT / name, target / name, ignore=ignore, dirs_exist_ok=True)
+
+
+def statuses(workdir: Path) -> dict[str, str]:
+    """Mutant name -> mutmut's status, for a run in ``workdir``."""
+    out = {}
+    for line in mutmut(workdir, "results", "--all", "true").stdout.splitlines():
+        m = RESULT_LINE.match(line)
+        if m:
+            out[m["name"]] = m["status"]
+    return out
 
 
 def mutant_names(workdir: Path) -> list[str]:
@@ -186,7 +230,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sample", type=int, metavar="N",
                         help="run only a uniform random sample of N mutants of each package (the score is an estimate)")
     parser.add_argument("--seed", type=int, default=20, help="seed of the --sample draw")
+    parser.add_argument("--rerun", nargs="*", metavar="MUTANT",
+                        help="re-run these mutants (default: the survivors and 'no tests') of the package's finished "
+                             "run against the current tests, keeping the rest of its results")
     args = parser.parse_args(argv)
+    if args.rerun is not None and (len(args.packages) != 1 or args.sample or args.report or args.module):
+        parser.error("--rerun takes exactly one package, without --sample, --module or --report")
     if args.module and len(args.packages) != 1:
         parser.error("--module takes exactly one package")
     if shutil.which("mutmut", path=str(Path(sys.executable).parent)) is None:
@@ -195,7 +244,17 @@ def main(argv: list[str] | None = None) -> int:
     total: dict[str, Counter[str]] = {}
     for package in args.packages:
         workdir = args.workdir / package
-        if not args.report:
+        if args.rerun is not None:
+            if not (workdir / "mutants").is_dir():
+                parser.error(f"no finished run in {workdir} to re-run")
+            chosen = args.rerun or sorted(n for n, st in statuses(workdir).items() if st in ("survived", "no tests"))
+            refresh_tests(workdir)
+            print(f"re-running {len(chosen)} mutants of engine/{package} in {workdir} ...", flush=True)
+            run = mutmut(workdir, "run", "--max-children", str(args.max_children), *chosen)
+            if run.returncode != 0:
+                print(run.stdout[-2000:], run.stderr[-2000:], sep="\n", file=sys.stderr)
+                return run.returncode
+        elif not args.report:
             deselect = [a for t in packages[package].get("deselect", []) for a in ("--deselect", t)]
             caches = config["settings"].get("caches", [])
             for spec in missing_caches(caches):
