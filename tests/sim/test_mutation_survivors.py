@@ -7,6 +7,9 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from engine.game import log
 from engine.game.actions import ACT, Action
@@ -273,3 +276,84 @@ def test_progress_counts_every_game_up_to_the_total() -> None:
     simulate(load_ruleset("base"), 3, 3, progress=lambda done, total: seen.append((done, total)), stats=False)
     assert seen and seen[-1] == (3, 3) and all(0 < d <= 3 and t == 3 for d, t in seen)
     assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
+# --- survivors of the 2026-11-30 late-evening sample (40 of engine/sim, seed 20) ---------
+
+
+def _small_sweep():  # type: ignore[no-untyped-def]
+    from engine.sim.sweep import combinations, parse_set, sweep
+
+    axes = [parse_set("player_counts.4.field_price=1,2")]
+    baseline, variations = combinations("base", None, 4, axes)
+    return sweep(baseline, variations, 4, 4, seed=7, bots=["random"], trading=False, axes=axes)
+
+
+def test_the_sweep_csv_has_the_json_figures_under_their_names() -> None:
+    """A spreadsheet reads columns by their header: each must hold the figure it names."""
+    import csv
+    import io
+
+    from engine.sim.sweep_report import to_csv, to_json
+
+    result = _small_sweep()
+    rows = list(csv.DictReader(io.StringIO(to_csv(result))))
+    data = to_json(result)["combinations"]
+    assert [r["combination"] for r in rows] == [c["label"] for c in data]
+    assert list(rows[0])[-3:] == ["first_seat_win_difference", "first_seat_ci95_low", "first_seat_ci95_high"]
+    for row, combo in zip(rows, data):
+        assert row["player_counts.4.field_price"] == str(combo["settings"].get("player_counts.4.field_price", ""))
+        assert float(row["mean_score"]) == pytest.approx(combo["mean_score"])
+        assert float(row["mean_turns"]) == pytest.approx(combo["mean_turns"])
+        assert int(row["games"]) == combo["games"] == 4 and int(row["failed_games"]) == combo["failed_games"] == 0
+        for seat in combo["seats"]:
+            assert float(row[f"win_share_seat_{seat['seat']}"]) == pytest.approx(seat["win_share"])
+            assert float(row[f"mean_score_seat_{seat['seat']}"]) == pytest.approx(seat["mean_score"])
+        vs = combo.get("vs_baseline")
+        if vs is None:
+            assert row["score_difference"] == row["first_seat_ci95_high"] == ""
+            continue
+        assert float(row["score_difference"]) == pytest.approx(vs["mean_score_difference"])
+        assert [float(row["score_ci95_low"]), float(row["score_ci95_high"])] == pytest.approx(vs["ci95"])
+        assert float(row["turns_difference"]) == pytest.approx(vs["turns_difference"])
+        assert float(row["first_seat_win_difference"]) == pytest.approx(vs["first_seat_win_share_difference"])
+        assert [float(row["first_seat_ci95_low"]), float(row["first_seat_ci95_high"])] == pytest.approx(vs["first_seat_ci95"])
+
+
+def test_a_comparison_of_one_game_says_it_needs_two() -> None:
+    from engine.sim.simulate import compare_report
+
+    lines = compare_report(_stats([[1, 3]]), _stats([[4, 4]]))
+    assert any("NO CONCLUSION: a comparison needs at least two games" in line for line in lines), lines
+
+
+def test_the_compare_plot_shades_the_interval_around_the_mean(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The picture's red band is mean ± 1.96 standard errors of the paired differences."""
+    pytest.importorskip("matplotlib")
+    from engine.sim import plot
+    from engine.sim.simulate import simulate
+
+    a = simulate(load_ruleset("base"), 3, 6, seed=2, bots=["random"], trading=False)
+    b = simulate(load_ruleset("base"), 3, 6, seed=2, bots=["greedy"], trading=False)
+    drawn: list[Any] = []
+    real = plot.save_figure
+    monkeypatch.setattr(plot, "save_figure", lambda plt, fig, path: (drawn.append(fig), real(plt, fig, path)))
+    plot.write_plot(tmp_path / "ab.svg", [a, b])
+    assert (tmp_path / "ab.svg").exists()
+    mean, se, n = paired_difference(a, b)
+    assert n == 6 and se > 0
+    band = [p for p in drawn[0].axes[1].patches if p.get_label().startswith("95% interval")]
+    assert len(band) == 1
+    left, width = band[0].get_x(), band[0].get_width()  # a Rectangle, x in data units
+    assert (left, left + width) == pytest.approx((mean - 1.96 * se, mean + 1.96 * se))
+
+
+def test_a_worker_builds_each_ruleset_of_a_job_as_itself() -> None:
+    """Two rulesets (an A/B comparison) rebuilt in one worker process stay two rulesets."""
+    from engine.sim.backends import RulesSpec
+
+    base, duel = load_ruleset("base"), load_ruleset("high_bohn")
+    built = [RulesSpec.of(r).build() for r in (base, duel, base)]
+    assert [r.id for r in built] == [base.id, duel.id, base.id]
+    assert [r.digest for r in built] == [base.digest, duel.digest, base.digest]
+    assert built[0] is built[2], "built once per worker process"
