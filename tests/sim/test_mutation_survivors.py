@@ -357,3 +357,18 @@ def test_a_worker_builds_each_ruleset_of_a_job_as_itself() -> None:
     assert [r.id for r in built] == [base.id, duel.id, base.id]
     assert [r.digest for r in built] == [base.digest, duel.digest, base.digest]
     assert built[0] is built[2], "built once per worker process"
+
+
+def test_a_log_of_a_game_that_stopped_replays_to_the_same_stop(bohn, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """`bohn play --log` of a deadlocked game writes `stopped` in the header; the replay
+    reads it and accepts the partial log because the re-run stops the same way."""
+    from tests.sim.test_failures import DEADLOCK
+
+    house = tmp_path / "lone.yaml"
+    house.write_text(DEADLOCK)
+    out = tmp_path / "game.jsonl"
+    assert bohn("play", "--ruleset", str(house), "--seed", "3", "--log", str(out), "--quiet").code == 1
+    head, _ = log.read(out)
+    assert head["stopped"]["code"] == "G640"
+    result = replay(out)
+    assert result.ok and result.message == "the game stops with G640, as logged"
