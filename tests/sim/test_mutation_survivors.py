@@ -372,3 +372,28 @@ def test_a_log_of_a_game_that_stopped_replays_to_the_same_stop(bohn, tmp_path: P
     assert head["stopped"]["code"] == "G640"
     result = replay(out)
     assert result.ok and result.message == "the game stops with G640, as logged"
+
+
+def test_a_sweep_whose_games_all_stop_reports_no_mean(tmp_path: Path) -> None:
+    """No finished game, no figure: the JSON says null and the CSV leaves the cell empty
+    (a mean of 0 would read as a real, terrible score)."""
+    import csv
+    import io
+
+    from engine.sim.sweep import combinations, parse_set, sweep
+    from engine.sim.sweep_report import to_csv, to_json
+    from tests.sim.test_failures import DEADLOCK
+
+    house = tmp_path / "lone.yaml"
+    house.write_text(DEADLOCK)
+    axes = [parse_set("player_counts.4.field_price=2")]
+    baseline, variations = combinations(str(house), None, 4, axes)
+    result = sweep(baseline, variations, 4, 3, seed=2, bots=["random"], trading=False, axes=axes)
+    combos = to_json(result)["combinations"]
+    stuck = [c for c in combos if c["finished_games"] == 0]
+    assert stuck, [c["finished_games"] for c in combos]
+    for c in stuck:
+        assert c["failed_games"] == 3 and c["mean_score"] is None and c["mean_turns"] is None
+    rows = {r["combination"]: r for r in csv.DictReader(io.StringIO(to_csv(result)))}
+    for c in stuck:
+        assert rows[c["label"]]["mean_score"] == rows[c["label"]]["mean_turns"] == ""

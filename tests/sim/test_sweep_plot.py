@@ -64,3 +64,15 @@ def test_each_seat_has_a_bar_per_row_and_the_legend_sits_above(tmp_path: Path, m
     assert (box.x0, box.y0) == pytest.approx((0.5, 1.0))
     fair = [line for line in right.get_lines() if line.get_linestyle() == ":"]
     assert len(fair) == 1 and list(fair[0].get_xdata()) == [25, 25]
+
+
+def test_a_clear_difference_is_drawn_red_and_an_unclear_one_grey(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from matplotlib.colors import to_hex
+
+    result, fig = _drawn(tmp_path, monkeypatch)
+    left, _ = fig.axes
+    markers = [line for line in left.get_lines() if line.get_marker() == "o"]
+    diffs = [t.score_diff for t in result.tallies[1:] if t.score_diff.n >= 2]
+    assert len(markers) == len(diffs) == 2
+    for line, diff in zip(markers, diffs):
+        assert to_hex(line.get_color()) == to_hex("tab:red" if diff.excludes_zero() else "tab:grey")
