@@ -60,6 +60,13 @@ HOLDER = -1
 _FIELD_REFS: dict[tuple[int, int], tuple[FieldRef, ...]] = {}
 
 
+def _field_refs(player: int, n: int) -> tuple[FieldRef, ...]:
+    refs = _FIELD_REFS.get((player, n))
+    if refs is None:
+        refs = _FIELD_REFS[(player, n)] = tuple(FieldRef(player, i) for i in range(n))
+    return refs
+
+
 def _card_owner(card: int) -> int:
     """A card's rules wait in the triggers' and modifiers' lists with this owner (below
     HOLDER); the holder index turns it into the holding seat when they apply."""
@@ -662,11 +669,7 @@ class GameEffects:
         return str(step.spec.params.get("id", step.kind)) if step is not None and step.spec is not None else ""
 
     def fields(self, player: int) -> list[FieldRef]:
-        n = len(self.game.state.fields[player])
-        refs = _FIELD_REFS.get((player, n))
-        if refs is None:
-            refs = _FIELD_REFS[(player, n)] = tuple(FieldRef(player, i) for i in range(n))
-        return list(refs)
+        return list(_field_refs(player, len(self.game.state.fields[player])))
 
     def field_cards(self, f: FieldRef) -> list[int]:
         return list(self.game.state.fields[f.player][f.slot])
@@ -678,7 +681,8 @@ class GameEffects:
         return len(self.game.state.fields[player])
 
     def field_at(self, player: int, i: int) -> FieldRef | None:
-        return FieldRef(player, i) if 0 <= i < len(self.game.state.fields[player]) else None
+        n = len(self.game.state.fields[player])
+        return _field_refs(player, n)[i] if 0 <= i < n else None
 
     def zone_has(self, card: Any, zone: ZoneRef) -> bool:
         cards = self._zone_list(zone)

@@ -72,6 +72,20 @@ def _item(items: Any, i: Any) -> Any:
     return items[i] if 0 <= i < len(items) else None
 
 
+#: Functions a repeated part of an expression may call and still be read once (see
+#: ``Inliner.repeated``): they read the game and change nothing, and spend no budget.
+#: Not the beanometer or ``may_*`` (their queries run rules, which may ``ask``), nor ``ask``.
+_READ_ONCE_CALLS = frozenset({
+    "count", "item", "fields", "cards", "coins", "counter", "next", "min", "max", "sum", "distinct", "any", "all",
+    "field_cards", "growing", "front", "top", "beans", "of_bean", "first", "others", "players", "bean_types",
+    "phase", "step", "column", "option", "zone"})
+#: Types of the values a repeated part is read once for: never a list (a list literal or
+#: a sum of lists spends budget each time it is built).
+_READ_ONCE_TYPES = frozenset({"int", "bool", "str", "bean", "card", "field", "player"})
+#: A repeated part not read yet (nothing an expression computes is this object).
+_UNREAD = object()
+
+
 class Inliner:
     """Writes one expression tree as the source of one function (see the module doc)."""
 
@@ -79,6 +93,69 @@ class Inliner:
         self.compiler = compiler
         self.consts: dict[str, Any] = {}
         self.temps = 0
+        #: id of a node -> the local that keeps its value once read (``repeated``)
+        self.slots: dict[int, str] = {}
+        self.unread: str | None = None  # the constant naming ``_UNREAD``, once a slot is written
+
+    def repeated(self, root: A.Expr) -> None:
+        """Find the parts of ``root`` written more than once (the same tree, of the same
+        type) that read the game without changing it or spending budget; each is read the
+        first time it is reached and kept in a local for the other times. One expression
+        changes nothing while it is read (no statement runs, no variable is rebound
+        outside a list filter, which is compiled apart), so the kept value is the value a
+        second reading would give. ``order`` in ``sum(x.first + x.first)``-like trees is
+        kept: whichever place is reached first reads it."""
+        types = self.compiler.types
+        keys: dict[int, Any] = {}
+        pure: dict[int, bool] = {}
+        seen: dict[Any, list[A.Expr]] = {}
+
+        def walk(e: Any) -> tuple[Any, bool]:
+            if isinstance(e, (A.Int, A.Str, A.Bool)):
+                return (type(e).__name__, e.value), True
+            if isinstance(e, A.NoneLit):
+                return ("none",), True
+            if isinstance(e, A.Name):
+                return ("name", e.id, types.get(id(e))), True
+            parts: list[Any] = []
+            if isinstance(e, A.Attr):
+                k, ok = walk(e.obj)
+                key: Any = ("attr", e.name, k)
+            elif isinstance(e, A.Call):
+                subs = [walk(a) for a in e.args] + [walk(v) for _, v in e.kwargs]
+                ok = e.func in _READ_ONCE_CALLS and all(p for _, p in subs)
+                key = ("call", e.func, tuple(k for k, _ in subs), tuple(n for n, _ in e.kwargs))
+            elif isinstance(e, (A.BinOp, A.Compare, A.BoolOp)):
+                (lk, lp), (rk, rp) = walk(e.left), walk(e.right)
+                ok = lp and rp and (not isinstance(e, A.BinOp) or types.get(id(e)) in ("int", "str"))
+                key = (type(e).__name__, e.op, lk, rk)
+            elif isinstance(e, A.In):
+                (ik, ip), (ck, cp) = walk(e.item), walk(e.collection)
+                ok, key = ip and cp, ("in", e.negate, ik, ck)
+            elif isinstance(e, (A.Not, A.Neg)):
+                k, ok = walk(e.operand)
+                key = (type(e).__name__, k)
+            elif isinstance(e, A.Cond):
+                parts = [walk(e.test), walk(e.then), walk(e.orelse)]
+                ok, key = all(p for _, p in parts), ("cond", tuple(k for k, _ in parts))
+            elif isinstance(e, A.ListLit):
+                for item in e.items:
+                    walk(item)
+                return ("list", id(e)), False  # built anew (and paid for) each time
+            else:  # a list filter: compiled apart, with its own scope
+                return ("other", id(e)), False
+            key = (key, types.get(id(e)))
+            keys[id(e)], pure[id(e)] = key, ok
+            if ok and types.get(id(e)) in _READ_ONCE_TYPES:
+                seen.setdefault(key, []).append(e)
+            return key, ok
+
+        walk(root)
+        for nodes in seen.values():
+            if len(nodes) > 1:
+                slot = f"_c{len(set(self.slots.values())) + 1}"
+                for node in nodes:
+                    self.slots[id(node)] = slot
 
     def const(self, value: Any) -> str:
         name = f"_k{len(self.consts)}"
@@ -96,6 +173,14 @@ class Inliner:
     def src(self, e: A.Expr, depth: int) -> str:
         if depth > MAX_INLINE_DEPTH:
             return self.apart(e)
+        slot = self.slots.get(id(e))
+        if slot is not None:  # a repeated part: read the first time it is reached
+            if self.unread is None:
+                self.unread = self.const(_UNREAD)
+            return f"({slot} if {slot} is not {self.unread} else ({slot} := {self.written(e, depth)}))"
+        return self.written(e, depth)
+
+    def written(self, e: A.Expr, depth: int) -> str:
         d = depth + 1
         from engine.lang.compiler import _BINOPS, _COMPARE, MAX_INT, _bounded
 
@@ -251,6 +336,7 @@ def inline(compiler: Compiler, e: A.Expr) -> Fn | None:
         return None
     writer = Inliner(compiler)
     try:
+        writer.repeated(e)
         body = writer.src(e, 0)
         params = "".join(f", {k}={k}" for k in writer.consts)
         # the world and the variables read once into locals when read more than once (the
@@ -260,6 +346,9 @@ def inline(compiler: Compiler, e: A.Expr) -> Fn | None:
             if body.count(attr) > 1:
                 body = body.replace(attr, local)
                 head += f"    {local} = {attr}\n"
+        slots = sorted(set(writer.slots.values()), key=lambda n: int(n[2:]))
+        if slots and writer.unread is not None:  # else no repeated part was reached within the depth written
+            head += f"    {' = '.join(slots)} = {writer.unread}\n"
         code = f"def _expr(ctx{params}):\n{head}    return {body}\n"
         space: dict[str, Any] = dict(writer.consts)
         # a name of its own per expression: a profile (pstats) keeps each one apart

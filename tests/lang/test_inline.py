@@ -53,6 +53,15 @@ EXPRESSIONS = [
     "item(cards(hand), 0).first",
     "item(cards(hand), 0).kind == \"order\"",
     "if count(fields(owner)) < 3 then 99 else item(fields(owner), 2).size + this.second",
+    # repeated parts, read once (see Inliner.repeated)
+    "max(0, 4 - min((if item(fields(owner), 0).size <= this.first then this.first - item(fields(owner), 0).size "
+    "else this.first + 2) + (if item(fields(owner), 1).size <= this.second then this.second - item(fields(owner), 1).size "
+    "else this.second + 2), if count(fields(owner)) < 3 then 99 else (if item(fields(owner), 1).size <= this.first "
+    "then this.first - item(fields(owner), 1).size else this.first + 2)))",
+    "(if count(cards(hand)) > 2 then item(fields(owner), 2).size else 0) + item(fields(owner), 2).size",
+    "count([1, 2]) + count([1, 2]) + count(cards(hand) + cards(hand)) + count(cards(hand) + cards(hand))",
+    "count([c in cards(hand) if c.kind == \"order\"]) + count([c in cards(hand) if c.kind == \"order\"])",
+    "this.first * 1000000000 * 1000000000 + this.first * 1000000000 * 1000000000",
 ]
 
 
@@ -79,9 +88,9 @@ def _tables() -> list[TableWorld]:
 def _answer(fn, world: TableWorld, this: int):  # type: ignore[no-untyped-def]
     ctx = compiler.new_ctx(world, 0, "test", {"this": this})
     try:
-        return ("value", fn(ctx))
+        return ("value", fn(ctx), ctx.budget[0])  # the same work spent, too
     except BohnError as exc:
-        return ("error", exc.diagnostics[0].code)
+        return ("error", exc.diagnostics[0].code, ctx.budget[0])
 
 
 def _compiled(text: str):  # type: ignore[no-untyped-def]
@@ -135,3 +144,38 @@ def test_a_generated_function_reads_world_and_variables_once() -> None:
         del inline.compile  # type: ignore[attr-defined]
     assert sources and "_W = ctx.world" in sources[-1] and "_V = ctx.vars" in sources[-1]
     assert "ctx.world." not in sources[-1].split("return", 1)[1]
+
+
+def test_a_repeated_question_is_asked_each_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`ask` changes the game (a choice is made and logged): never read once for two places."""
+    text = 'ask(owner, "again?") and ask(owner, "again?")'
+    answers = []
+    for fn in (_compiled(text), None):
+        if fn is None:
+            monkeypatch.setattr(compiler, "inline", lambda c, e: None)
+            fn = _compiled(text)
+        world = TableWorld(beans={"blue": (20, [4, 6, 8, 10])}, choices=[0, 1])
+        answers.append((fn(compiler.new_ctx(world, 0, "test")), world.choices))
+    assert answers == [(False, []), (False, [])]
+
+
+def test_repeated_parts_get_one_local_each() -> None:
+    sources: list[str] = []
+    import engine.lang.inline as inline
+
+    real = compile
+
+    def spy(code, name, mode, *a, **k):  # type: ignore[no-untyped-def]
+        if name.startswith("<effect expression"):
+            sources.append(code)
+        return real(code, name, mode, *a, **k)
+
+    inline.compile = spy  # type: ignore[attr-defined]
+    try:
+        _compiled("item(fields(owner), 1).size + this.first + item(fields(owner), 1).size + this.first + this.second")
+    finally:
+        del inline.compile  # type: ignore[attr-defined]
+    body = sources[-1]
+    # the field, its size and this.first are each kept in one local; this.second is read once anyway
+    assert "_c1 = _c2 = _c3 = " in body and "_c4" not in body
+    assert body.count("field_at(") == 2 and body.count("card_attr(") == 3  # written twice, read once
