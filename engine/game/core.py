@@ -436,10 +436,17 @@ class Game:
         if fx is None or (not fx.field_limits and not asked):  # no field or rule says more
             return [i for i, f in enumerate(fields) if (empty_ok if not f else bean_of[f[0]] == bean)]
         name = self.state.card_types[bean]
-        out = []
         limits = fx.field_limits
-        # rules that read no field answer every field alike: asked once per base answer
-        answers: dict[bool, bool] | None = {} if asked and fx.field_free("may_plant") else None
+        field_free = asked and fx.field_free("may_plant")
+        if field_free and not limits:  # rules that read no field answer every field alike: asked once per base answer
+            bases = [bean_of[f[0]] == bean if f else empty_ok for f in fields]
+            yes = True in bases and bool(fx.modified("may_plant", True, player=seat, bean=name,
+                                                     field=FieldRef(seat, bases.index(True))))
+            no = False in bases and bool(fx.modified("may_plant", False, player=seat, bean=name,
+                                                     field=FieldRef(seat, bases.index(False))))
+            return [i for i, base in enumerate(bases) if (yes if base else no)]
+        out = []
+        answers: dict[bool, bool] | None = {} if field_free else None
         for i, f in enumerate(fields):
             only = limits.get((seat, i))
             base = (bean_of[f[0]] == bean if f else (empty_ok or bool(only))) and (not only or name in only)

@@ -144,6 +144,8 @@ class GameEffects:
         self._staging = next((z.id for z in rules.zones if z.kind == "staging"), None)
         self._discard = game.rules.decks()[0].discard or rules.zone_of_kind("discard").id
         st = game.state
+        #: bean id -> bean (read only, a look ahead's copy shares it): asked per worth of a bot's option
+        self._bean_by_id = MappingProxyType({b.id: b for b in reversed(rules.beans)})
         types = {c.id: c for k in rules.kinds for c in k.cards}
         #: attribute values of each card type (beans have none)
         self._values: list[Any] = [types[t].values if t in types else {} for t in st.card_types]
@@ -197,7 +199,7 @@ class GameEffects:
             self._card_events.add(t.event)
         for i, m in enumerate(compiled.modifiers):
             bound_m = CompiledModifier(m.query, m.by, _bind(m.condition, card), _bind(m.value, card), m.span, m.rule,
-                                       m.adjusts, m.needs_value)
+                                       m.adjusts, m.needs_value, m.field_free)
             _place(self.modifiers.setdefault(m.query, []), self._modifier_keys.setdefault(m.query, []),
                    (modifier_stage(m), rank, i, card), (bound_m, owner))
             self._card_queries.add(m.query)
@@ -473,7 +475,10 @@ class GameEffects:
     def field_free(self, query: str) -> bool:
         """Whether every rule of ``query`` reads no field (``CompiledModifier.field_free``):
         their answer is then the same for every field of one planting."""
-        return all(mod.field_free for mod, _ in self.modifiers.get(query, ()))
+        for mod, _ in self.modifiers.get(query, ()):
+            if not mod.field_free:
+                return False
+        return True
 
     def budget(self) -> list[int]:
         """The evaluation budget of the current decision: every rule one action sets off
@@ -653,7 +658,7 @@ class GameEffects:
         return self._values[self.game.state.bean_of[card]].get(name)
 
     def bean_count(self, bean: str) -> int:
-        return self.game.rules.bean(bean).count
+        return self._bean_by_id[bean].count
 
     def bean_types(self) -> list[str]:
         return [b for b in self.game.state.bean_ids if b not in self.game.row.remove_beans]
@@ -693,12 +698,10 @@ class GameEffects:
         field references or copied lists (gifts and bots' worths ask it very often)."""
         st = self.game.state
         type_of = st.bean_of
-        seen: list[int] = []
+        seen: dict[int, None] = {}  # each type once, in the order first met
         for field in st.fields[player]:
             for card in field:
-                t = type_of[card]
-                if t not in seen:
-                    seen.append(t)
+                seen[type_of[card]] = None
         names = st.card_types
         return [names[t] for t in seen]
 
@@ -710,7 +713,7 @@ class GameEffects:
 
     def query(self, name: str, **params: Any) -> Any:
         if name == "beanometer":
-            base = list(self.game.rules.bean(params["bean"]).beanometer)
+            base = list(self._bean_by_id[params["bean"]].beanometer)
             return self.modified("beanometer", base, **params)
         raise KeyError(f"query `{name}` is asked by the engine, not by effects")
 
