@@ -45,8 +45,16 @@ class RandomBot:
         for a in legal:
             if a[0] == PROPOSE:  # ``a.kind``, read by index (cheaper)
                 break
-        else:  # no offers on the table: the common case
-            return legal[below(self._bits, len(legal))]
+        else:  # no offers on the table: the common case; ``below`` spelt out
+            n = len(legal)
+            if not n:
+                raise ValueError("empty range for randrange()")
+            bits = self._bits
+            k = n.bit_length()
+            r = bits(k)
+            while r >= n:
+                r = bits(k)
+            return legal[r]
         # the offers made this turn are counted only here, where they are read
         if view.turn != self._turn:
             self._turn, self._offers = view.turn, 0

@@ -161,12 +161,12 @@ class Game:
         decider, ``offers[seat]`` saying whether it wants offers listed): the game loop's
         one question per action. The game must not be over."""
         step = self.step
-        seat = step.decider(self)
+        st = self.state
+        seat = st.active if step.active_decides else step.decider(self)
         assert seat is not None
         self.listing_offers = offers[seat]
         actions = step.legal(self, seat)
         if self._plain_free:  # ``free_actions`` spelt out for no rules (the seat decides now)
-            st = self.state
             fields = st.fields[seat]
             if len(fields) > PREBUILT_FIELDS:
                 self.free_actions(seat, actions)
@@ -174,14 +174,18 @@ class Game:
                 if self._harvest_any_time or seat == st.active or step.plants:
                     ready = self._fixed.harvest_actions[seat]
                     found = False
-                    for i, f in enumerate(fields):
+                    i = 0
+                    for f in fields:  # plain loops with a counter: the cheapest in CPython 3.11
                         if len(f) >= 2:
                             actions.append(ready[i])
                             found = True
+                        i += 1
                     if not found:
-                        for i, f in enumerate(fields):
+                        i = 0
+                        for f in fields:
                             if f:
                                 actions.append(ready[i])
+                            i += 1
                 row = self.row
                 if len(fields) < row.max_fields and len(st.coins[seat]) >= row.field_price:
                     actions.append(self._fixed.buy_field_actions[seat])
@@ -490,6 +494,8 @@ class Game:
         return base
 
     def plant(self, seat: int, card: int, index: int, source: str) -> None:
+        """Put ``card`` on a field and tell whoever listens. With no rules and no log it is
+        the append alone, and the planting steps then spell it out."""
         self.state.fields[seat][index].append(card)
         if self.logging:
             self.emit("planted", seat=seat, bean=self.bean_name(card), field=index, source=source)
@@ -513,6 +519,16 @@ class Game:
             table = tables[bean_index] if bean_index < len(tables) else (0,)
             earned = table[count] if count < len(table) else table[-1]
             bean_id = st.card_types[bean_index]
+            if not self._zone_limited and 0 <= earned <= count:  # the plain harvest, spelt out
+                if earned:
+                    st.coins[seat].extend(field[count - earned:])
+                if earned < count:
+                    st.discard.extend(field[: count - earned])
+                field.clear()
+                if self.logging:
+                    self.emit("harvested", seat=seat, field=index, bean=bean_id, beans=count, coins=earned, final=final,
+                              rule=self._bean_rules[bean_index] if bean_index < len(self._bean_rules) else None)
+                return earned
         else:
             if bean_index >= len(self._beans):  # a planted card of another kind: no beanometer of its own
                 bean = Bean(st.card_types[bean_index], "", 0, ())
@@ -684,13 +700,20 @@ class Game:
         step.enter(self)
 
     def _start_phase(self, index: int, step: int = 0) -> None:
-        self.state.phase_index = index
-        self.state.step_index = step
+        st = self.state
+        st.phase_index = index
+        st.step_index = step
         if self.logging:
-            self.emit("phase_started", seat=self.state.active, rule=self.phase.span)
+            self.emit("phase_started", seat=st.active, rule=self.phases[index].span)
         if self.fx is not None:
-            self.signal("phase_began", player=self.state.active, phase=self.phase.id)
-        self._start_step()
+            self.signal("phase_began", player=st.active, phase=self.phases[index].id)
+        # ``_start_step`` spelt out (a phase starts several times a turn)
+        runs = self._step_runs[index]
+        run = runs[step]
+        if run is None:
+            run = runs[step] = self._step_kinds[self.phases[index].steps[step].kind](self, self.phases[index].steps[step])
+        self.step = run
+        run.enter(self)
 
     def _enter_turn(self) -> None:
         if self.logging:
@@ -741,38 +764,40 @@ class Game:
         st = self.state
         if not st.ending and not st.over and not self.final_round and not self.step.done:
             return  # the common case: the step still waits for a decision
+        if self.final_round:  # only ``_end_game`` starts it, and then this returns
+            if self.step.done and not st.over:
+                from engine.game.scoring import score
+
+                score(self)
+            return
         moves = 0
+        phases = self.phases
         while not st.over:
             moves += 1
             if moves > MAX_SILENT_STEPS:
                 raise BohnError.one("G606", f"{MAX_SILENT_STEPS} steps ran without anyone to decide; the turn never asks a player")
-            if self.final_round:
-                if self.step.done:
-                    from engine.game.scoring import score
-
-                    score(self)
-                return
-            if st.ending and self.phase.when_game_ends == "stop":
+            phase = phases[st.phase_index]
+            if st.ending and phase.when_game_ends == "stop":
                 self._end_game()
                 return
             if not self.step.done:
                 return
-            if st.step_index + 1 < len(self.phase.steps):
+            if st.step_index + 1 < len(phase.steps):
                 st.step_index += 1
                 self._start_step()
             elif st.next_phase >= 0:  # a rule named the phase the turn goes on with (`next_phase`)
                 index, step = st.next_phase, st.next_step
                 st.next_phase, st.next_step = -1, 0
                 if self.fx is not None:
-                    self.signal("phase_ended", player=st.active, phase=self.phase.id)
-                if st.ending and self.phases[index].when_game_ends == "stop":
+                    self.signal("phase_ended", player=st.active, phase=phase.id)
+                if st.ending and phases[index].when_game_ends == "stop":
                     self._end_game()
                     return
                 self._start_phase(index, step)
-            elif st.phase_index + 1 < len(self.phases):
+            elif st.phase_index + 1 < len(phases):
                 if self.fx is not None:
-                    self.signal("phase_ended", player=st.active, phase=self.phase.id)
-                if st.ending and self.phases[st.phase_index + 1].when_game_ends == "stop":
+                    self.signal("phase_ended", player=st.active, phase=phase.id)
+                if st.ending and phases[st.phase_index + 1].when_game_ends == "stop":
                     self._end_game()
                     return
                 self._start_phase(st.phase_index + 1)
@@ -782,7 +807,7 @@ class Game:
             else:
                 fx = self.fx
                 if fx is not None:
-                    self.signal("phase_ended", player=st.active, phase=self.phase.id)
+                    self.signal("phase_ended", player=st.active, phase=phase.id)
                     self.signal("turn_ended", player=st.active)
                 st.active = (st.active + 1) % self.players
                 st.turn += 1

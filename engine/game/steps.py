@@ -33,11 +33,15 @@ class StepRun:
     #: True while the decider must place cards on fields: it may then harvest even when
     #: harvesting is otherwise limited to one's own turn (the forced harvest).
     plants: ClassVar[bool] = False
+    #: whether the active player always decides (``decider`` is not overridden): the
+    #: game loop then reads the seat without calling ``decider``
+    active_decides: bool = False
 
     def __init__(self, game: Game, spec: Step) -> None:
         self.spec = spec
         self.span = spec.span
         self.done = False
+        self.active_decides = type(self).decider is StepRun.decider
 
     def enter(self, game: Game) -> None:
         self.done = True
@@ -157,7 +161,20 @@ class PlantFromHand(_FromHand):
         if not hand:
             return [game._fixed.pass_actions[seat]]
         taken = self.taken
-        out = self.choices(game, seat, hand) if taken < self.high else []
+        if taken >= self.high:
+            out = []
+        elif game.plain_fields and len(game.state.fields[seat]) <= PREBUILT_FIELDS:  # ``choices`` spelt out
+            ready = game._fixed.plant_actions[seat]
+            bean_of = game.state.bean_of
+            bean = bean_of[hand[0]]
+            out = []
+            i = 0
+            for f in game.state.fields[seat]:
+                if not f or bean_of[f[0]] == bean:
+                    out.append(ready[i])
+                i += 1
+        else:
+            out = self.choices(game, seat, hand)
         unplantable = game._unplantable
         if taken >= self.low or (unplantable and game.state.bean_of[hand[0]] in unplantable):
             out.append(game._fixed.pass_actions[seat])
@@ -176,8 +193,13 @@ class PlantFromHand(_FromHand):
         game.plant(action.seat, hand.pop(0), action.field, "hand")
 
     def enter(self, game: Game) -> None:
-        _FromHand.enter(self, game)
-        self.front = self._front(game)
+        # ``_FromHand.enter`` and ``_front`` spelt out; the bounds are asked only of rules
+        st = game.state
+        self.low, self.high = self._fixed_bounds if game.fx is None else self.bounds(game)
+        self.taken = 0
+        hand = st.hands[st.active]
+        self.done = not hand or self.high == 0
+        self.front = hand[0] if hand else None
 
     def _front(self, game: Game) -> int | None:
         hand = game.state.hands[game.state.active]
@@ -190,7 +212,10 @@ class PlantFromHand(_FromHand):
             self.done = True
         else:
             hand = st.hands[action[1]]  # [1]: the seat
-            game.plant(action[1], hand.pop(0), action[2], "hand")  # [2]: the field
+            if game.fx is None and not game.logging:  # ``plant`` when nothing listens
+                st.fields[action[1]][action[2]].append(hand.pop(0))  # [2]: the field
+            else:
+                game.plant(action[1], hand.pop(0), action[2], "hand")
             self.taken += 1
             self.done = self.taken >= self.high or not hand
         hand = st.hands[st.active]
@@ -203,7 +228,7 @@ class PlantFromHand(_FromHand):
         if self.front is not None and self.front not in hand:
             self.taken += 1
             self.done = self.taken >= self.high or not hand
-        self.front = self._front(game)
+        self.front = hand[0] if hand else None  # ``_front``
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a look-ahead copies it (engine/game/copyable.py)
@@ -222,13 +247,27 @@ class Reveal(StepRun):
         to = self.to
         zone = game.state.shared[to]
         count = self.count
-        if game.fx is not None:
-            count = game.fx.modified("reveal_count", count, player=game.state.active)
+        fx = game.fx
+        if fx is not None:
+            count = fx.modified("reveal_count", count, player=game.state.active)
         deck = self.deck
-        if deck is None:
+        if deck is None and game._shuffle_short_deck:
             game.prepare_draw(count)
+        draw = game.draw_one
+        if fx is None and not game._zone_limited and not game.logging:  # nothing to check or tell
+            pile = game.state.deck if deck is None else None
+            for _ in range(count):
+                if pile is not None and len(pile) > 1:  # ``draw_one`` when the deck does not run out
+                    zone.append(pile.pop())
+                    continue
+                card = draw(deck)
+                if card is None:
+                    break
+                zone.append(card)
+            self.done = True
+            return
         for _ in range(count):
-            card = game.draw_one(deck)
+            card = draw(deck)
             if card is None:
                 break
             if game._zone_limited:
@@ -236,7 +275,7 @@ class Reveal(StepRun):
             zone.append(card)
             if game.logging:
                 game.emit("revealed", seat=game.state.active, bean=game.bean_name(card), zone=to)
-            if game.fx is not None:
+            if fx is not None:
                 game.signal("revealed", player=game.state.active, bean=game.bean_name(card), card=card)
         self.done = True
 
@@ -279,13 +318,19 @@ class Draw(StepRun):
         if game.fx is not None:
             count = game.fx.modified("draw_count", count, player=st.active)
         deck = self.deck
-        if deck is None:
+        if deck is None and game._shuffle_short_deck:
             game.prepare_draw(count)
+        draw = game.draw_one
+        limited = game._zone_limited
+        pile = st.deck if deck is None else None
         for _ in range(count):
-            card = game.draw_one(deck)
-            if card is None:
-                break
-            if game._zone_limited:
+            if pile is not None and len(pile) > 1:  # ``draw_one`` when the deck does not run out
+                card = pile.pop()
+            else:
+                card = draw(deck)
+                if card is None:
+                    break
+            if limited:
                 game.check_goes(card, game.hand_id, "draw")
             hand.append(card)
             drawn += 1
@@ -308,13 +353,18 @@ class PlantSetAside(StepRun):
     def __init__(self, game: Game, spec: Step) -> None:
         StepRun.__init__(self, game, spec)
         self.zone_id = spec.zone("zone")
+        n = game.players
+        #: the seats in planting order when each seat is the active one
+        self._orders = tuple(tuple((active + k) % n for k in range(n)) for active in range(n))
 
     def enter(self, game: Game) -> None:
         zone = self.zone = game.state.per_player[self.zone_id]
-        n = game.players
-        active = game.state.active
-        self.queue = [s for s in ((active + k) % n for k in range(n)) if zone[s]]
-        self.done = not self.queue
+        queue: list[int] = []
+        for s in self._orders[game.state.active]:
+            if zone[s]:
+                queue.append(s)
+        self.queue = queue
+        self.done = not queue
 
     def decider(self, game: Game) -> int | None:
         return self.queue[0] if self.queue else None
@@ -356,16 +406,25 @@ class PlantSetAside(StepRun):
         )
 
     def apply(self, game: Game, action: Action) -> None:
-        card = self.zone[action.seat].pop(action.card)
-        game.plant(action.seat, card, action.field, self.zone_id)
-        if not self.zone[action.seat]:
+        seat = action[1]  # the fields by index: kind, seat, field, card
+        cards = self.zone[seat]
+        card = cards.pop(action[3])
+        if game.fx is None and not game.logging:  # ``plant`` when nothing listens
+            game.state.fields[seat][action[2]].append(card)
+        else:
+            game.plant(seat, card, action[2], self.zone_id)
+        if not cards:
             self.queue.pop(0)
         self.done = not self.queue
 
     def after_free_action(self, game: Game, action: Action) -> None:
         """A rule may take set-aside cards elsewhere (stored, not planted): seats left with
         nothing to plant are done."""
-        self.queue = [s for s in self.queue if self.zone[s]]
+        zone = self.zone
+        for s in self.queue:
+            if not zone[s]:
+                self.queue = [s for s in self.queue if zone[s]]
+                break
         self.done = not self.queue
 
 

@@ -449,8 +449,9 @@ class Trade(StepRun):
         """The active player keeps the revealed cards nobody took: set aside to plant."""
         active = game.state.active
         if self.revealed:
-            for card in self.revealed:
-                game.check_goes(card, self.received_id, "trade (keeping the revealed cards)")
+            if game._zone_limited:  # otherwise every card may go anywhere
+                for card in self.revealed:
+                    game.check_goes(card, self.received_id, "trade (keeping the revealed cards)")
             if game.logging:
                 game.emit("kept", seat=active, beans=[game.bean_name(c) for c in self.revealed])
             self.received[active].extend(self.revealed)

@@ -84,6 +84,10 @@ def play_game(
     askers = [(agent.choose, view) for agent, view in zip(agents, views)]
     position = positions.append
     taken = actions.append
+    # without a record the event list stays empty: every action stands at position 0,
+    # filled in at the end instead of once per action
+    recorded = game.record
+    applying = False  # an action was chosen and is not taken yet (it has its position)
     try:
         while not state.over:
             seat, legal = decision(wants_offers)
@@ -93,15 +97,22 @@ def play_game(
                 raise no_legal_action(game, seat)
             choose, view = askers[seat]
             action = choose(view, legal)
-            position(len(events))
+            if recorded:
+                position(len(events))
+            applying = True
             apply(action)
             taken(action)
+            applying = False
             if after_action is not None:
                 after_action(game, action)
     except BohnError as exc:
         # the game so far travels with the error, so a caller can write its log
+        if not recorded:
+            positions = [0] * (len(actions) + applying)
         setattr(exc, "played", Played(game, actions, positions))
         raise
+    if not recorded:
+        positions = [0] * len(actions)
     return Played(game, actions, positions)
 
 
