@@ -68,17 +68,12 @@ def make_guard(guard: tuple[Any, ...]) -> Guard:
     return count
 
 
-def _source(reads: tuple[tuple[Any, ...], ...], fx: GameEffects, consts: dict[str, Any]) -> str | None:
-    """The body of a key function for ``reads``: one tuple expression. Every name or
-    text a ruleset wrote is passed as a constant (``_kN``), never written into the source."""
-    st = fx.game.state
-    players = fx.game.players
-
-    def const(value: Any) -> str:
-        name = f"_k{len(consts)}"
-        consts[name] = value
-        return name
-
+def _key_parts(reads: tuple[tuple[Any, ...], ...], st: Any, players: int,
+               const: Callable[[Any], str]) -> tuple[list[str], str] | None:
+    """The source of a key for ``reads``: the tests under which it is not made (a rule
+    modifies an answer), and one tuple expression over ``fx``, ``seat``, ``step``, ``st``
+    (the state), ``c`` (the counters) and ``phase`` (the phase's id). Every name or text a
+    ruleset wrote is passed as a constant (``const``), never written into the source."""
     parts: list[str] = []
     tests: list[str] = []
     for read in reads:
@@ -88,7 +83,7 @@ def _source(reads: tuple[tuple[Any, ...], ...], fx: GameEffects, consts: dict[st
         elif kind == "own_turn":
             parts.append("st.active == seat")
         elif kind == "phase":
-            parts.append("fx.game.phase.id")
+            parts.append("phase")
         elif kind == "step":
             parts.append("step")
         elif kind == "counter":
@@ -117,10 +112,26 @@ def _source(reads: tuple[tuple[Any, ...], ...], fx: GameEffects, consts: dict[st
             tests.append(f"{const('beanometer')} in fx.modifiers")
         else:
             return None
-    body = "    st = fx.game.state\n    c = fx.counters\n"
-    if tests:  # a rule changes the answer: its inputs are not all named here
-        body += f"    if {' or '.join(tests)}:\n        return None\n"
-    return body + f"    return ({''.join(p + ', ' for p in parts)})\n"
+    return tests, f"({''.join(p + ', ' for p in parts)})"
+
+
+def _constants() -> tuple[dict[str, Any], Callable[[Any], str]]:
+    consts: dict[str, Any] = {}
+
+    def const(value: Any) -> str:
+        name = f"_k{len(consts)}"
+        consts[name] = value
+        return name
+    return consts, const
+
+
+def _define(name: str, params: str, body: str, consts: dict[str, Any], label: str) -> Any:
+    """Compile ``def name(params, _k0=_k0, …): body`` with the constants passed apart."""
+    defaults = "".join(f", {k}={k}" for k in consts)
+    space: dict[str, Any] = dict(consts)
+    code = f"def {name}({params}{defaults}):\n{body}"
+    exec(compile(code, f"<{label} {next(_NUMBERS)}>", "exec"), space)  # noqa: S102 - our own source, constants passed apart
+    return space[name]
 
 
 #: Key functions made, by their inputs, the table's size and where each zone read lies
@@ -147,21 +158,25 @@ def make_reader(reads: tuple[tuple[Any, ...], ...], fx: GameEffects) -> Reader |
 
 
 def _make_reader(reads: tuple[tuple[Any, ...], ...], fx: GameEffects) -> Reader | None:
-    consts: dict[str, Any] = {}
-    body = _source(reads, fx, consts)
-    if body is None:
+    consts, const = _constants()
+    made = _key_parts(reads, fx.game.state, fx.game.players, const)
+    if made is None:
         return None
-    params = "".join(f", {k}={k}" for k in consts)
-    space: dict[str, Any] = dict(consts)
-    code = f"def _key(fx, seat, step{params}):\n{body}"
-    exec(compile(code, f"<action inputs {next(_NUMBERS)}>", "exec"), space)  # noqa: S102 - our own source, constants passed apart
-    reader: Reader = space["_key"]
+    tests, key = made
+    body = "    st = fx.game.state\n    c = fx.counters\n"
+    if any(r[0] == "phase" for r in reads):
+        body += "    phase = fx.game.phase.id\n"
+    if tests:  # a rule changes the answer: its inputs are not all named here
+        body += f"    if {' or '.join(tests)}:\n        return None\n"
+    reader: Reader = _define("_key", "fx, seat, step", body + f"    return {key}\n", consts, "action inputs")
     return reader
 
 
 #: One action of a listing's plan: its index, the action, whether a card holds it (its
 #: owner is the card's holder), its guard and its key function (None: none).
 Plan = tuple[int, "CompiledAction", bool, Guard | None, Reader | None]
+#: A generated listing: (effects, seat, step id, memo) -> the listing.
+Listing = Callable[["GameEffects", int, str, "ListingMemo", tuple[int, ...]], list[Any]]
 
 
 class ListingMemo:
@@ -169,25 +184,28 @@ class ListingMemo:
     (action index, seat, key) -> (the action, the value numbers that passed; -1 for a
     plain action that passed)."""
 
-    __slots__ = ("entries", "parts", "plans", "max_uses", "max_values")
+    __slots__ = ("entries", "parts", "plans", "max_uses", "max_values", "step_of")
 
     def __init__(self) -> None:
         from engine.game.effects import MAX_ACTION_USES, MAX_ACTION_VALUES
 
         self.max_uses = MAX_ACTION_USES
         self.max_values = MAX_ACTION_VALUES
-        self.entries: dict[tuple[int, int, Any], tuple[CompiledAction, tuple[int, ...]]] = {}
+        self.entries: dict[tuple[int, int, Any], tuple[CompiledAction, tuple[Any, ...]]] = {}
         #: action -> (the action, its guard function, its key function), by the action's id
         self.parts: dict[int, tuple[CompiledAction, Guard | None, Reader | None]] = {}
-        #: (seat, step, the seat's turn) -> (the seat's action indices it was made from, the plan)
-        self.plans: dict[tuple[int, str, bool], tuple[list[int], list[Plan]]] = {}
+        #: (seat, step, the seat's turn) -> (the seat's action indices it was made from, the
+        #: plan, its generated listing)
+        self.plans: dict[tuple[int, str, bool], tuple[list[int], list[Plan], Listing | None, tuple[int, ...]]] = {}
+        #: the step being played and its id (``GameEffects.step``), asked again when it changes
+        self.step_of: tuple[Any, str] = (None, "")
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ListingMemo:
         """A look-ahead copy shares the answers (keyed by content) and the functions made
         per action; its plans are its own (made from its own list of actions)."""
         twin = ListingMemo.__new__(ListingMemo)
         twin.max_uses, twin.max_values = self.max_uses, self.max_values
-        twin.entries, twin.parts, twin.plans = self.entries, self.parts, {}
+        twin.entries, twin.parts, twin.plans, twin.step_of = self.entries, self.parts, {}, (None, "")
         return twin
 
     def _parts(self, fx: GameEffects, action: CompiledAction) -> tuple[CompiledAction, Guard | None, Reader | None]:
@@ -198,36 +216,58 @@ class ListingMemo:
             made = self.parts[id(action)] = (action, guard, reader)
         return made
 
-    def _plan(self, fx: GameEffects, seat: int, step: str, own: bool) -> list[Plan]:
+    def _plan(self, fx: GameEffects, seat: int, step: str, own: bool) -> tuple[list[Plan], Listing | None, tuple[int, ...]]:
+        """The plan of ``seat``'s listing in ``step`` (on its turn or not), its generated
+        listing function (None while a card's action is in it: the plan is then read by
+        ``legal``'s loop) and the plan's action indices (the listing's ``I``)."""
         indices = fx._seat_actions(seat, step)  # less the actions of other steps (`only_step`)
         made = self.plans.get((seat, step, own))
         if made is not None and made[0] is indices:
-            return made[1]
+            return made[1], made[2], made[3]
         from engine.game.effects import HOLDER
 
-        plan: list[Plan] = []
+        chosen = []
         for index in indices:
             action, owner = fx.actions[index]
             if action.timing == "own_turn" and not own or action.timing == "others_turn" and own:
                 continue
-            _, guard, reader = self._parts(fx, action)
-            card = owner == HOLDER
-            plan.append((index, action, card, guard, None if card else reader))
-        self.plans[(seat, step, own)] = (indices, plan)
-        return plan
+            chosen.append((index, action, owner == HOLDER))
+        listing = None if any(card for _, _, card in chosen) else make_listing([a for _, a, _ in chosen], fx)
+        plan: list[Plan] = []
+        if listing is None:
+            for index, action, card in chosen:
+                _, guard, reader = self._parts(fx, action)
+                plan.append((index, action, card, guard, None if card else reader))
+        at = tuple(index for index, _, _ in chosen)
+        self.plans[(seat, step, own)] = (indices, plan, listing, at)
+        return plan, listing, at
+
+    def store(self, index: int, seat: int, key: Any, action: CompiledAction, listed: tuple[Any, ...]) -> None:
+        """Remember what ``action`` listed for ``seat`` with inputs ``key``."""
+        entries = self.entries
+        if len(entries) >= MAX_ENTRIES:
+            entries.clear()
+        entries[(index, seat, key)] = (action, listed)
 
     def legal(self, fx: GameEffects, seat: int) -> list[tuple[int, CompiledAction, int]]:
         """``GameEffects.legal_actions``: (index, action, value number) of every declared
         action ``seat`` may take now (the module docstring says in which order it asks)."""
-        active = fx.game.state.active
-        step = fx.step()
+        game = fx.game
+        if game.step is self.step_of[0]:  # a step object keeps its spec: its id is known
+            step = self.step_of[1]
+        else:
+            step = fx.step()
+            self.step_of = (game.step, step)
+        plan, listing, at = self._plan(fx, seat, step, seat == game.state.active)
+        if listing is not None:
+            return listing(fx, seat, step, self, at)
         uses = fx.uses
         entries = self.entries
         cap = self.max_uses
         out: list[tuple[int, CompiledAction, int]] = []
-        ctx: Ctx | None = None  # one context for the listing, made when a first rule is read
+        made: list[Ctx] = []  # one context for the listing, made when a first rule is read
         held: set[int] | None = None  # the cards with actions the seat holds, found when first needed
-        for index, action, card, guard, reader in self._plan(fx, seat, step, seat == active):
+        for index, action, card, guard, reader in plan:
             if card:
                 if held is None:
                     held = fx._held_of(seat, fx._action_cards_holding())
@@ -241,30 +281,119 @@ class ListingMemo:
             if key is not None:  # its inputs are known: the same inputs pass the same values
                 entry = entries.get((index, seat, key))
                 if entry is not None and entry[0] is action:
-                    for number in entry[1]:
-                        out.append((index, action, number))
+                    out.extend(entry[1])
                     continue
-            # what new_ctx(fx, seat, action.rule) makes, without asking again what this listing knows
-            if ctx is None:
-                ctx = Ctx(fx, {"owner": seat, "active": active, "opponent": fx.next_player(seat)}, fx.budget(), action.rule)
-            else:
-                ctx.rule = action.rule
-            first = len(out)
-            if action.values is None:
-                if fx._allowed(action, ctx):
-                    out.append((index, action, -1))
-            else:
-                values = list(action.values(ctx))[:self.max_values]
-                # the parameter is bound for each value in turn, and unbound after the last,
-                # so the next rule finds the context as made
-                param = str(action.param)
-                for number, value in enumerate(values):
-                    ctx.vars[param] = value
-                    if fx._allowed(action, ctx):
-                        out.append((index, action, number))
-                ctx.vars.pop(param, None)
-            if key is not None:
-                if len(entries) >= MAX_ENTRIES:
-                    entries.clear()
-                entries[(index, seat, key)] = (action, tuple([entry[2] for entry in out[first:]]))
+            evaluate(fx, seat, out, index, action, key, made, self)
         return out
+
+
+def evaluate(fx: GameEffects, seat: int, out: list[Any], index: int, action: CompiledAction, key: Any,
+             made: list[Ctx], memo: ListingMemo) -> None:
+    """Ask ``action``'s values and condition for ``seat`` and list what passes into
+    ``out``; remember it under ``key`` unless None. ``made`` holds the listing's one
+    context once the first rule is read (what ``new_ctx`` makes, without asking again what
+    the listing knows)."""
+    if made:
+        ctx = made[0]
+        ctx.rule = action.rule
+    else:
+        ctx = Ctx(fx, {"owner": seat, "active": fx.game.state.active, "opponent": fx.next_player(seat)}, fx.budget(),
+                  action.rule)
+        made.append(ctx)
+    first = len(out)
+    if action.values is None:
+        if fx._allowed(action, ctx):
+            out.append((index, action, -1))
+    else:
+        values = list(action.values(ctx))[:memo.max_values]
+        # the parameter is bound for each value in turn, and unbound after the last, so the
+        # next rule finds the context as made
+        param = str(action.param)
+        for number, value in enumerate(values):
+            ctx.vars[param] = value
+            if fx._allowed(action, ctx):
+                out.append((index, action, number))
+        ctx.vars.pop(param, None)
+    if key is not None:
+        memo.store(index, seat, key, action, tuple(out[first:]))
+
+
+#: The comparisons a guard makes, as written in a generated listing (``GUARD_OPS``' keys).
+_OPS = {"==": "==", "!=": "!=", "<": "<", ">": ">", "<=": "<=", ">=": ">="}
+#: Generated listings, by seat, table size, zones, and the plan's (index, action) pairs:
+#: games of one ruleset share them. Each holds its actions, so their ids stay theirs.
+_LISTINGS: dict[tuple[Any, ...], Listing | None] = {}
+#: Generated listings remembered at most.
+MAX_LISTINGS = 512
+
+
+def _guard_source(guard: tuple[Any, ...], st: Any, const: Callable[[Any], str]) -> str | None:
+    """``make_guard``'s test as source (over ``phase``, ``c``, ``st`` and ``seat``)."""
+    kind = guard[0]
+    if kind == "phase":
+        return f"phase in {const(guard[1])}"
+    op = _OPS.get(guard[-2])
+    if op is None:
+        return None
+    n = const(guard[-1])
+    if kind == "counter":
+        return f"c.get((seat, {const(guard[1])}), 0) {op} {n}"
+    if kind != "count":
+        return None
+    zid, shared = guard[1], guard[2]
+    if zid in st.shared:  # a shared zone of that id first, as ``_zone_list`` looks
+        size = f"len(st.shared[{const(zid)}])"
+    elif not shared and zid in st.per_player:
+        size = f"len(st.per_player[{const(zid)}][seat])"
+    else:
+        size = "0"
+    return f"{size} {op} {n}"
+
+
+def make_listing(actions: list[CompiledAction], fx: GameEffects) -> Listing | None:
+    """The listing of a plan's ``actions`` (no card's action among them) as one generated
+    function of the seat and the plan's action indices ``I`` (every seat owns the same
+    actions, at indices of its own): for each action in order, the uses test, its guard
+    and its key written out, then the remembered answer or ``evaluate``. The same steps as
+    ``ListingMemo.legal``'s loop, without a call per step. None when a guard or key
+    cannot be written."""
+    st = fx.game.state
+    cache_key = (fx.game.players, frozenset(st.shared), frozenset(st.per_player), tuple(id(a) for a in actions))
+    if cache_key in _LISTINGS:
+        return _LISTINGS[cache_key]
+    if len(_LISTINGS) >= MAX_LISTINGS:
+        _LISTINGS.clear()
+    consts, const = _constants()
+    cap, miss = const(fx.listing_memo.max_uses), const(evaluate)
+    lines: list[str] = []
+    phase = False
+    for number, action in enumerate(actions):
+        a, index = const(action), f"I[{number}]"
+        lines.append(f"    if not uses or uses.get((seat, {index}), 0) < {cap}:")
+        pad = "        "
+        if action.guard is not None:
+            test = _guard_source(action.guard, st, const)
+            if test is None:
+                _LISTINGS[cache_key] = None
+                return None
+            phase = phase or action.guard[0] == "phase"
+            lines.append(f"{pad}if {test}:")
+            pad += "    "
+        made = None if action.reads is None else _key_parts(action.reads, st, fx.game.players, const)
+        if made is None:
+            lines.append(f"{pad}{miss}(fx, seat, out, {index}, {a}, None, made, memo)")
+            continue
+        tests, key = made
+        phase = phase or any(read[0] == "phase" for read in action.reads or ())
+        lines.append(f"{pad}k = None if {' or '.join(tests)} else {key}" if tests else f"{pad}k = {key}")
+        lines.append(f"{pad}e = None if k is None else entries.get(({index}, seat, k))")
+        lines.append(f"{pad}if e is not None and e[0] is {a}:")
+        lines.append(f"{pad}    out.extend(e[1])")
+        lines.append(f"{pad}else:")
+        lines.append(f"{pad}    {miss}(fx, seat, out, {index}, {a}, k, made, memo)")
+    head = ["    st = fx.game.state", "    c = fx.counters", "    uses = fx.uses", "    entries = memo.entries",
+            "    out = []", "    made = []"] + (["    phase = fx.game.phase.id"] if phase else [])
+    body = "\n".join(head + lines + ["    return out"]) + "\n"
+    listing: Listing = _define("_listing", "fx, seat, step, memo, I", body, consts, "declared listing")
+    _LISTINGS[cache_key] = listing
+    return listing
