@@ -237,7 +237,11 @@ class Inliner:
         if isinstance(e, A.Cond):
             test, then, orelse = self.src(e.test, d), self.src(e.then, d), self.src(e.orelse, d)
             return f"(({then}) if ({test}) else ({orelse}))"
-        return self.apart(e)  # a list filter or map
+        if isinstance(e, A.ListComp):  # a list filter or map: a generated loop of its own
+            made = inline_filter(self.compiler, e)
+            if made is not None:
+                return f"{self.const(made)}(ctx)"
+        return self.apart(e)
 
     def name(self, e: A.Name) -> str:
         c = self.compiler
@@ -329,31 +333,85 @@ def _untyped_reader(name: str, card_attrs: Any) -> Callable[[Any, Any], Any]:
     return read
 
 
-def inline(compiler: Compiler, e: A.Expr) -> Fn | None:
-    """``e`` as one generated function, or None when it is a single leaf (the closure is
-    as fast) or the source cannot be made."""
-    if isinstance(e, (A.Int, A.Str, A.Bool, A.NoneLit, A.Name, A.ListComp)):
-        return None
-    writer = Inliner(compiler)
+def _locals(body: str) -> tuple[str, str]:
+    """``body`` reading the world and the variables from locals when it reads them more
+    than once, and the lines that set them (the source holds no text of the ruleset's, so
+    these names are only ever ours)."""
+    head = ""
+    for attr, local in (("ctx.world", "_W"), ("ctx.vars", "_V")):
+        if body.count(attr) > 1:
+            body = body.replace(attr, local)
+            head += f"    {local} = {attr}\n"
+    return body, head
+
+
+def _made(writer: Inliner, head: str, body: str) -> Fn | None:
+    """The function ``def _expr(ctx, constants…)`` with ``head`` then ``body`` (indented lines)."""
+    params = "".join(f", {k}={k}" for k in writer.consts)
+    code = f"def _expr(ctx{params}):\n{head}{body}"
+    space: dict[str, Any] = dict(writer.consts)
     try:
-        writer.repeated(e)
-        body = writer.src(e, 0)
-        params = "".join(f", {k}={k}" for k in writer.consts)
-        # the world and the variables read once into locals when read more than once (the
-        # source holds no text of the ruleset's, so these names are only ever ours)
-        head = ""
-        for attr, local in (("ctx.world", "_W"), ("ctx.vars", "_V")):
-            if body.count(attr) > 1:
-                body = body.replace(attr, local)
-                head += f"    {local} = {attr}\n"
-        slots = sorted(set(writer.slots.values()), key=lambda n: int(n[2:]))
-        if slots and writer.unread is not None:  # else no repeated part was reached within the depth written
-            head += f"    {' = '.join(slots)} = {writer.unread}\n"
-        code = f"def _expr(ctx{params}):\n{head}    return {body}\n"
-        space: dict[str, Any] = dict(writer.consts)
         # a name of its own per expression: a profile (pstats) keeps each one apart
         exec(compile(code, f"<effect expression {next(_NUMBERS)}>", "exec"), space)  # noqa: S102 - our own source, constants passed apart
     except (RecursionError, MemoryError, SyntaxError):  # pragma: no cover - bounded depth makes these unlikely
         return None
     fn: Fn = space["_expr"]
     return fn
+
+
+def inline(compiler: Compiler, e: A.Expr) -> Fn | None:
+    """``e`` as one generated function, or None when it is a single leaf (the closure is
+    as fast) or the source cannot be made."""
+    if isinstance(e, A.ListComp):
+        return inline_filter(compiler, e)
+    if isinstance(e, (A.Int, A.Str, A.Bool, A.NoneLit, A.Name)):
+        return None
+    writer = Inliner(compiler)
+    try:
+        writer.repeated(e)
+        body, head = _locals(writer.src(e, 0))
+    except (RecursionError, MemoryError):  # pragma: no cover - bounded depth makes these unlikely
+        return None
+    slots = sorted(set(writer.slots.values()), key=lambda n: int(n[2:]))
+    if slots and writer.unread is not None:  # else no repeated part was reached within the depth written
+        head += f"    {' = '.join(slots)} = {writer.unread}\n"
+    return _made(writer, head, f"    return {body}\n")
+
+
+def inline_filter(compiler: Compiler, e: A.ListComp) -> Fn | None:
+    """A list filter or map as one generated loop: what ``Compiler.comprehension`` does
+    (the items listed once and paid for, the variable bound to each in turn and given
+    back its outer value after the last, each test and result asked in order), with the
+    test and the result written into the loop instead of called. Nothing is kept from
+    one item to the next (no repeated parts here: each item reads anew)."""
+    from engine.lang.compiler import _runaway
+
+    writer = Inliner(compiler)
+    try:
+        iterable = writer.src(e.iterable, 1)
+        test = writer.src(e.test, 1) if e.test is not None else None
+        result = writer.src(e.result, 1) if e.result is not None else None
+    except (RecursionError, MemoryError):  # pragma: no cover - bounded depth makes these unlikely
+        return None
+    var, runaway, span = writer.const(e.var), writer.const(_runaway), writer.const(e.span)
+    loop = (f"    _items = list({iterable})\n"
+            "    _budget = ctx.budget\n"
+            "    _budget[0] -= len(_items)\n"
+            "    if _budget[0] < 0:\n"
+            f"        raise {runaway}(ctx, {span})\n"
+            f"    _had = {var} in ctx.vars\n"
+            f"    _saved = ctx.vars.get({var})\n"
+            "    _out = []\n"
+            "    try:\n"
+            "        for _item in _items:\n"
+            f"            ctx.vars[{var}] = _item\n")
+    add = f"_out.append({'_item' if result is None else result})"
+    loop += f"            if {test}:\n                {add}\n" if test is not None else f"            {add}\n"
+    loop += ("    finally:\n"
+             "        if _had:\n"
+             f"            ctx.vars[{var}] = _saved\n"
+             "        else:\n"
+             f"            ctx.vars.pop({var}, None)\n"
+             "    return _out\n")
+    body, head = _locals(loop)
+    return _made(writer, head, body)

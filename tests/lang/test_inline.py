@@ -62,6 +62,15 @@ EXPRESSIONS = [
     "count([1, 2]) + count([1, 2]) + count(cards(hand) + cards(hand)) + count(cards(hand) + cards(hand))",
     "count([c in cards(hand) if c.kind == \"order\"]) + count([c in cards(hand) if c.kind == \"order\"])",
     "this.first * 1000000000 * 1000000000 + this.first * 1000000000 * 1000000000",
+    # list filters and maps: a generated loop each (see inline_filter)
+    "[c in cards(hand) if c.kind == \"order\"] + cards(shown)",
+    "[c.bean for c in cards(hand)]",
+    "[c for c in cards(hand) + cards(shown) if c.bean == red or c.first > 0]",
+    "[f.size for f in fields(owner) if f.size > 0]",
+    "count([c in cards(hand) if count([d in cards(hand) if d == c]) > 0])",
+    "[this in cards(shown) if this.first == 1]",
+    "[c.first + 1 for c in cards(shown)]",
+    "count([this in cards(hand) if true]) + this.first",  # the variable given back its outer value
 ]
 
 
