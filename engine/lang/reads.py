@@ -24,7 +24,8 @@ functions below read nothing but their arguments and the parts of the game named
   modifies the `beanometer` query);
 
 or None when the test reads anything else (a hand, ``may_plant``, a field's ``only``, an
-event, a list filter, a function this module does not know): such an action is always evaluated.
+event, a function this module does not know): such an action is always evaluated. A list
+filter or map reads what its list, test and result read.
 Options, the player-count row, the seats' order and the cards' types never change
 during a game, so reading them adds no input.
 """
@@ -112,8 +113,27 @@ class _Reads:
             self.expr(e.test)
             self.expr(e.then)
             self.expr(e.orelse)
-        else:  # a list filter or map, or a node added later
+        elif isinstance(e, A.ListComp):
+            self.comprehension(e)
+        else:  # a node added later
             raise _Unknown(type(e).__name__)
+
+    def comprehension(self, e: A.ListComp) -> None:
+        """A list filter or map: the inputs of its list, then of its test and result with
+        the variable bound to each item. An item is a value of that list, read by what
+        the list's input names (a card's type, a field's cards); as a seat it is followed
+        no further (``seat_mode`` refuses it)."""
+        var = e.var
+        if var in self.bound or var in self.zones or var in self.beans or var == "this":
+            raise _Unknown(var)  # a variable hiding another name: not worth following
+        self.expr(e.iterable)
+        outer = self.bound
+        self.bound = outer | {var}
+        try:
+            self.expr(e.test)
+            self.expr(e.result)
+        finally:
+            self.bound = outer
 
     def name(self, e: A.Name) -> None:
         key = e.id

@@ -37,9 +37,14 @@ ENV = CheckEnv.of(["blue", "red", "soy"], {"discard": "shared", "hand": "player"
      (("fields", False), ("may_harvest",))),
     ("sell on own_turn if blue in growing(owner)", (("fields", False),)),
     ("sell on own_turn if option(\"x\") == \"y\" and count(others(owner)) > 1", ()),
+    # a list filter reads what its list and test read (High Bohn Plus's orders in hand)
+    ('sell(o in [c in cards(hand) if c.kind == "order"] + cards(ship)) on own_turn if item(fields(owner), 0).size == 2',
+     (("fields", False), ("zone", "hand", "owner"), ("zone", "ship", "owner"))),
+    ("sell on own_turn if count([c.bean for c in cards(ship) if c.bean == blue]) > 0", (("zone", "ship", "owner"),)),
     # an input not followed: no reads, evaluated every time
     ("sell on own_turn if count(owner.hand) > 0", None),
-    ("sell on own_turn if count([c for c in cards(ship) if c.bean == blue]) > 0", None),
+    ('sell on own_turn if count([p in others(owner) if counter(p, "x") > 0]) > 0', None),
+    ("sell on own_turn if count([owner in cards(ship) if owner.bean == blue]) > 0", None),
     ('sell(p in [owner]) on own_turn if counter(item(others(p), 0), "x") > 0', None),
     ("sell(f in fields(owner)) on own_turn if may_harvest(opponent, f)", None),
     ("sell(f in fields(owner)) on own_turn if count(f.only) > 0", None),
