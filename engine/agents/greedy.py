@@ -19,6 +19,7 @@ A plant or pass it chooses is steered by the `worth` of the cards it holds
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 from typing import Any
 
 from engine.game.actions import ACCEPT, ACT, BUY_FIELD, BUY_ITEM, DECLINE, DISCARD, END_TRADING, HARVEST, PASS, PLANT, PROPOSE, Action
@@ -26,9 +27,17 @@ from engine.agents.steering import steer
 from engine.game.view import SeatView
 
 Fields = list[tuple[str | None, int]]
+#: (the first field at its bean's last beanometer step or -1, the beans grown, the number
+#: of empty fields, the bean of the first of the fullest planted fields or None)
+Known = tuple[int, frozenset[str], int, "str | None"]
+
+#: distinct fields a bot remembers what it read off (``GreedyBot._learn``); then it starts over
+KNOWN_FIELDS = 256
 
 #: free actions other than harvests: rare in most rulesets, looked at only when listed
 RARE_KINDS = frozenset({ACT, BUY_FIELD, BUY_ITEM})
+#: an action's kind (its first item), for ``map``
+KIND = itemgetter(0)
 
 #: Cards still to come in the deck's last pass, per coin a field costs, for the field to pay.
 FIELD_PAYBACK_CARDS = 12
@@ -59,6 +68,9 @@ class GreedyBot:
         self._weighed: dict[tuple[int, int, int], float] = {}
         self._taken: dict[int, int] = {}
         self._previews = 0
+        #: what the bot reads off its own fields, per distinct fields (they change only when
+        #: it plants or harvests): see ``_learn``
+        self._known: dict[tuple[tuple[str | None, int], ...], Known] = {}
 
     # ------------------------------------------------------------------ helpers
 
@@ -97,6 +109,25 @@ class GreedyBot:
                 return i
         return -1
 
+    def _learn(self, view: SeatView, fields: Fields, key: tuple[tuple[str | None, int], ...]) -> Known:
+        """What the bot reads off ``fields`` (see ``Known``), remembered for the same fields."""
+        known = self._known
+        if len(known) >= KNOWN_FIELDS:
+            known.clear()
+        grown: set[str] = set()
+        empties = 0
+        fullest: str | None = None
+        most = -1
+        for bean, count in fields:
+            if bean is None:
+                empties += 1
+            else:
+                grown.add(bean)
+                if count > most:
+                    fullest, most = bean, count
+        info = known[key] = (self._maxed(view, fields), frozenset(grown), empties, fullest)
+        return info
+
     # ------------------------------------------------------------------ choice
 
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
@@ -109,31 +140,27 @@ class GreedyBot:
         if legal[0].kind == DECLINE:
             return self._answer(view, legal)
         fields = view.fields()
-        # one pass over the (short) list: harvests apart, and whether any rarer free action is there
-        harvests: list[Action] = []
-        rare = False
-        for a in legal:
-            kind = a.kind
-            if kind == HARVEST:
-                harvests.append(a)
-            elif kind in RARE_KINDS:
-                rare = True
-        if harvests:
-            maxed = self._maxed(view, fields)
+        key = tuple(fields)
+        info = self._known.get(key)
+        if info is None:
+            info = self._learn(view, fields, key)
+        kinds = set(map(KIND, legal))  # the kinds listed, found without a Python loop
+        if HARVEST in kinds:
+            maxed = info[0]
             if maxed >= 0:
-                for a in harvests:
-                    if a.field == maxed:
+                for a in legal:
+                    if a.kind == HARVEST and a.field == maxed:
                         return a
-        if rare:
+        if not RARE_KINDS.isdisjoint(kinds):
             chosen = self._free(view, legal)
             if chosen is not None:
                 return chosen
         step = view.step
         if step == "trade":
-            return self._trade(view, legal, fields)
+            return self._trade(view, legal, info)
         if step == "discard_from_hand":
             return self._discard(view, legal, fields)
-        return steer(view, legal, self._plant(view, legal, fields, harvests, step))
+        return steer(view, legal, self._plant(view, legal, fields, step, info[2]))
 
     def _free(self, view: SeatView, legal: list[Action]) -> Action | None:
         """A declared action worth taking, a field worth buying, or an item to buy, in that
@@ -198,7 +225,7 @@ class GreedyBot:
             return False
         return runouts < end - 1 or (runouts == end - 1 and view.deck_size() >= FIELD_PAYBACK_CARDS * max(price, 1))
 
-    def _plant(self, view: SeatView, legal: list[Action], fields: Fields, harvests: list[Action], step: str) -> Action:
+    def _plant(self, view: SeatView, legal: list[Action], fields: Fields, step: str, empties: int) -> Action:
         # one pass: the first plant, pass and discard, and the plants on a planted field
         # (the first of them, and the first on the fullest)
         plant = passing = discard = matching = fullest = None
@@ -224,10 +251,6 @@ class GreedyBot:
             if plant is not None:
                 if matching is not None:
                     return matching
-                empties = 0
-                for b, _ in fields:
-                    if b is None:
-                        empties += 1
                 if passing is None or empties >= 2:
                     return plant
             if passing is not None:
@@ -235,22 +258,16 @@ class GreedyBot:
         else:
             if fullest is not None:
                 return fullest
-            if plant is not None and (passing is None or step != "keep_revealed" or self._fits_any_empty(fields)):
+            if plant is not None and (passing is None or step != "keep_revealed" or empties):
                 return plant
             if discard is not None:
                 return discard
             if passing is not None:
                 return passing
+        harvests = [a for a in legal if a.kind == HARVEST]
         if harvests:
             return self._best_harvest(view, harvests, fields)
         return legal[0]
-
-    @staticmethod
-    def _fits_any_empty(fields: Fields) -> bool:
-        for b, _ in fields:
-            if b is None:
-                return True
-        return False
 
     def _discard(self, view: SeatView, legal: list[Action], fields: Fields) -> Action:
         hand = view.hand()
@@ -261,13 +278,13 @@ class GreedyBot:
 
     # ------------------------------------------------------------------ trading
 
-    def _trade(self, view: SeatView, legal: list[Action], fields: Fields) -> Action:
+    def _trade(self, view: SeatView, legal: list[Action], info: Known) -> Action:
         if self._offers >= self.max_offers:
             return self._end(legal)
-        choice = self._pick_offer(view, fields)
+        choice = self._pick_offer(view, info)
         while choice is not None and view.offer_problem(choice):  # e.g. a hand card the options keep back
             self._tried.add(choice)
-            choice = self._pick_offer(view, fields)
+            choice = self._pick_offer(view, info)
         if choice is None:
             return self._end(legal)
         self._offers += 1
@@ -282,11 +299,11 @@ class GreedyBot:
                 return a
         raise IndexError("no end of trading among the legal actions")
 
-    def _pick_offer(self, view: SeatView, fields: Fields) -> Action | None:
+    def _pick_offer(self, view: SeatView, info: Known) -> Action | None:
         """Build an offer from what the seat sees (the engine need not list them all)."""
         revealed = view.trade_display()
         me, active = view.seat, view.active
-        grown = {b for b, _ in fields}  # the beans this seat grows (None: it has an empty field)
+        grown = info[1]  # the beans this seat grows
         tried = self._tried
         new = tuple.__new__
         if me != active:
@@ -304,16 +321,16 @@ class GreedyBot:
                 if offer not in tried and view.may_trade(HAND, index):
                     return offer
             return None
-        if None in grown:
+        if info[2]:
             return None  # an empty field: every card fits, nothing to give away
         players = view.players
         others = [(me + k) % players for k in range(1, players)]
-        seen: dict[int, set[str | None]] = {}  # other seats' grown beans, looked at once per offer built
+        seen: dict[int, set[str]] = {}  # other seats' grown beans, looked at once per offer built
 
-        def their(seat: int) -> set[str | None]:
+        def their(seat: int) -> set[str]:
             got = seen.get(seat)
             if got is None:
-                got = seen[seat] = {b for b, _ in view.fields(seat)}
+                got = seen[seat] = view.planted(seat)
             return got
 
         zone = ""
@@ -330,11 +347,7 @@ class GreedyBot:
                 if gift not in tried and view.may_trade(zone, index):
                     return gift
         # unwanted front hand cards, offered to the table for the bean we grow most
-        most: str | None = None  # the bean of the first of the fullest planted fields
-        most_count = -1
-        for planted, count in fields:
-            if count > most_count:
-                most, most_count = planted, count
+        most = info[3]  # the bean of the first of the fullest planted fields
         if most is None:
             return None
         want = (most,)
@@ -363,13 +376,12 @@ class GreedyBot:
         incoming = view.offered_beans(offer)
         if not incoming:
             return legal[0]  # a request for a gift: decline
-        grown: set[str | None] = set()
-        empties = 0
-        for b, _ in view.fields():
-            if b is None:
-                empties += 1
-            else:
-                grown.add(b)
+        fields = view.fields()
+        key = tuple(fields)
+        info = self._known.get(key)
+        if info is None:
+            info = self._learn(view, fields, key)
+        grown, empties = info[1], info[2]
         new_types = {b for b in incoming if b not in grown}
         if len(new_types) > empties:
             return legal[0]

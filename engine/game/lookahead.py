@@ -98,6 +98,9 @@ def _copy_zones(game: Game, memo: dict[int, Any]) -> None:
     memo[id(st.bean_of)] = st.bean_of
     memo[id(game._names)] = game._names
     memo[id(game._listed)] = game._listed  # a tuple of actions: nothing in it changes
+    # the card types, their kinds and the zones and uses each may have: fixed when the game starts
+    for fixed in (st.card_types, st.type_kinds, game._kind_zones, game._unplantable, game._untradable):
+        memo[id(fixed)] = fixed
     for shared in (game._step_kinds, game._bean_rules, game._decks):  # the ruleset's, read only
         memo[id(shared)] = shared
     for part in _SET_AT_START:
@@ -184,7 +187,8 @@ def _copy(value: Any, memo: dict[int, Any]) -> Any:
         made = memo[id(value)] = {_copy(part, memo) for part in value}
         return made
     if kind is frozenset:
-        parts = [_copy(part, memo) for part in value]
+        parts = [part if type(part) is int or _DISPATCH.get(type(part)) is _ATOMIC else _copy(part, memo)
+                 for part in value]
         for old, new in zip(value, parts):
             if old is not new:
                 break
@@ -193,7 +197,8 @@ def _copy(value: Any, memo: dict[int, Any]) -> Any:
         made = memo[id(value)] = frozenset(parts)
         return made
     if kind is tuple:
-        parts = [_copy(part, memo) for part in value]
+        parts = [part if type(part) is int or _DISPATCH.get(type(part)) is _ATOMIC else _copy(part, memo)
+                 for part in value]
         made = memo.get(id(value), _NOT_MADE)  # a part may hold the tuple itself
         if made is not _NOT_MADE:
             return made

@@ -168,9 +168,9 @@ class Trade(StepRun):
     # ------------------------------------------------------------------ choices
 
     def legal(self, game: Game, seat: int) -> list[Action]:
-        active = game.state.active
         if self.mode == "respond":
             return self._answers(game, seat)
+        active = game.state.active
         listing = game.listing_offers and self.proposals[seat] < MAX_PROPOSALS
         if self.mode == "solicit":
             out = [self._passes[seat]]
@@ -236,10 +236,16 @@ class Trade(StepRun):
                 return out
             bean = want[0]
             for zone, cards in self._sources(game, seat):  # the first givable card of that bean
-                for i, c in enumerate(cards):
-                    if names[c] == bean and (not limited or self._may_give(game, seat, zone, c)):
-                        out.append(tuple.__new__(Action, (ACCEPT, seat, -1, -1, -1, ((zone, i),), ())))
-                        return out
+                if limited:
+                    for i, c in enumerate(cards):
+                        if names[c] == bean and self._may_give(game, seat, zone, c):
+                            out.append(tuple.__new__(Action, (ACCEPT, seat, -1, -1, -1, ((zone, i),), ())))
+                            return out
+                    continue
+                held = list(map(names.__getitem__, cards))  # every card may be given: find it without a Python loop
+                if bean in held:
+                    out.append(tuple.__new__(Action, (ACCEPT, seat, -1, -1, -1, ((zone, held.index(bean)),), ())))
+                    return out
             return out
         need: dict[str, int] = {}  # wanted bean -> how many, in the order first wanted
         for bean in want:
@@ -410,14 +416,19 @@ class Trade(StepRun):
     def _deliver(self, game: Game, seat: int, refs: tuple[CardRef, ...], cards: list[int]) -> None:
         """Set the cards aside for ``seat``: in ``received``, or where ``received_from``
         sends cards out of their source zone."""
+        limited = game._zone_limited  # without kind zones every card may go anywhere
         for (zone_id, _), card in zip(refs, cards):
             target = self.received_from.get(zone_id)
-            game.check_goes(card, target or self.received_id, "trade")
+            if limited:
+                game.check_goes(card, target or self.received_id, "trade")
             (game.state.per_player[target][seat] if target else self.received[seat]).append(card)
 
     def _take(self, game: Game, seat: int, refs: tuple[CardRef, ...]) -> list[int]:
         """Remove the named cards; positions are resolved before any removal, and the
         rest of the hand keeps its order."""
+        if len(refs) == 1:  # the common trade: one card
+            zone_id, index = refs[0]
+            return [self._zone(game, seat, zone_id).pop(index)]
         cards = [self._card(game, seat, r) for r in refs]
         for zone_id, index in sorted(refs, key=lambda r: r[1], reverse=True):
             del self._zone(game, seat, zone_id)[index]

@@ -27,8 +27,7 @@ class SeatView:
     # -- the seat's own cards
     def hand(self) -> list[str]:
         g = self._game
-        names = g._names
-        return [names[c] for c in g.state.hands[self.seat]]
+        return list(map(g._names.__getitem__, g.state.hands[self.seat]))
 
     def set_aside(self, zone: str = "set_aside") -> list[str]:
         g = self._game
@@ -68,14 +67,22 @@ class SeatView:
         """Each field of ``seat`` as (bean or None, number of beans)."""
         g = self._game
         names = g._names
-        return [(names[f[0]] if f else None, len(f)) for f in g.state.fields[self.seat if seat is None else seat]]
+        return [(names[f[0]], len(f)) if f else (None, 0) for f in g.state.fields[self.seat if seat is None else seat]]
+
+    def planted(self, seat: int | None = None) -> set[str]:
+        """The beans growing on the fields of ``seat`` (default: the viewer's), as a set:
+        what ``fields`` names, without the counts and the empty fields."""
+        g = self._game
+        names = g._names
+        return {names[f[0]] for f in g.state.fields[self.seat if seat is None else seat] if f}
 
     def zone(self, zone_id: str) -> list[str]:
         """The beans in a public shared zone (revealed cards, an offer); decks and hidden zones show nothing."""
         g = self._game
-        if zone_id in g.state.shared and zone_id not in _hidden(g):
-            return [g.bean_name(c) for c in g.state.shared[zone_id]]
-        return []
+        cards = g.state.shared.get(zone_id)
+        if cards is None or zone_id in g._fixed.hidden:
+            return []
+        return list(map(g._names.__getitem__, cards))
 
     def may_trade(self, zone: str, index: int) -> bool:
         """Whether this seat may trade or donate its card at ``zone``[``index``] (a kind or a
@@ -92,8 +99,14 @@ class SeatView:
 
     def trade_display(self) -> list[str]:
         """The revealed cards of the trading window now open, if any."""
-        zone = getattr(self._game.step, "revealed_id", None)
-        return self.zone(zone) if zone else []
+        g = self._game
+        zone = getattr(g.step, "revealed_id", None)
+        if not zone:
+            return []
+        cards = g.state.shared.get(zone)
+        if cards is None or zone in g._fixed.hidden:
+            return []
+        return list(map(g._names.__getitem__, cards))
 
     def hand_size(self, seat: int) -> int:
         return len(self._game.state.hands[seat])
@@ -126,6 +139,8 @@ class SeatView:
         """The beans an offer gives (cards offered are shown openly when offered)."""
         g = self._game
         step = g.step
+        if action is getattr(step, "pending", None):  # the offer waiting: its cards were taken note of
+            return list(map(g._names.__getitem__, step.pending_cards))
         return [g.bean_name(step._card(g, action.seat, ref)) for ref in action.give]
 
     def item_price(self, item_id: str, seat: int | None = None) -> int:

@@ -1,0 +1,67 @@
+"""The seat view's and the trading step's shortcuts answer what the plain reading does.
+
+``SeatView.planted`` is the beans ``fields`` names; ``offered_beans`` of the offer waiting
+reads the cards noted when it was made, which must be the cards at its positions now; a
+one-bean or gift offer is answered (``Trade._answers``) with the first fitting card, as
+the general pooling finds it. Checked at every decision of greedy games with trading.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.game.actions import ACCEPT, Action
+from engine.game.core import Game
+from engine.game.view import SeatView
+from engine.rules.loader import load_ruleset
+from engine.sim.play import make_agents, play_game
+
+
+def _general_answers(step: Any, game: Game, seat: int) -> list[Action]:
+    """The answers found by pooling every wanted bean (the path for several beans)."""
+    assert step.pending is not None
+    out = [step._declines[seat]]
+    need: dict[str, int] = {}
+    for bean in step.pending.want:
+        need[bean] = need.get(bean, 0) + 1
+    pools: dict[str, list[tuple[str, int]]] = {}
+    for zone, cards in step._sources(game, seat):
+        for i, c in enumerate(cards):
+            if game.bean_name(c) in need and step._may_give(game, seat, zone, c):
+                pools.setdefault(game.bean_name(c), []).append((zone, i))
+    chosen: list[tuple[str, int]] = []
+    for bean, count in need.items():
+        pool = pools.get(bean, [])
+        if len(pool) < count:
+            return out
+        chosen.extend(pool[:count])
+    out.append(Action(ACCEPT, seat, give=tuple(chosen)))
+    return out
+
+
+@pytest.mark.parametrize("ruleset", ["base", "high_bohn", "high_bohn_plus"])
+def test_view_and_answers_agree_with_the_plain_reading(ruleset: str) -> None:
+    rules = load_ruleset(ruleset)
+    checked = {"planted": 0, "offers": 0, "answers": 0}
+
+    def check(game: Game, _action: Action) -> None:
+        for seat in range(game.players):
+            view = SeatView(game, seat)
+            assert view.planted() == {b for b, _ in view.fields() if b is not None}
+            checked["planted"] += 1
+        step = game.step
+        if step is not None and step.kind == "trade" and step.mode == "respond" and step.pending is not None and not game.state.over:
+            offer = step.pending
+            seat = step.decider(game)
+            assert seat is not None
+            plain = [game.bean_name(step._card(game, offer.seat, ref)) for ref in offer.give]
+            assert SeatView(game, seat).offered_beans(offer) == plain
+            checked["offers"] += 1
+            assert step._answers(game, seat) == _general_answers(step, game, seat)
+            checked["answers"] += 1
+
+    for seed in range(3):
+        play_game(rules, 4, seed, make_agents(["greedy"], 4, seed), trading=True, record=False, after_action=check)
+    assert checked["planted"] > 500 and checked["offers"] > 20 and checked["answers"] > 20, checked
