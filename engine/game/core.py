@@ -109,7 +109,9 @@ class Game:
         self.plain_fields = self.fx is None and not self._one_field_per_bean and not self._unplantable
         #: no rules and the rulebook's harvest protection: ``decision`` lists the free
         #: actions itself (harvests, a field to buy), by the row's numbers alone
-        self._plain_free = self.fx is None and self._protection == "at_most_one"
+        #: actions, with no more fields than the prebuilt actions cover (no rules add one)
+        self._plain_free = (self.fx is None and self._protection == "at_most_one"
+                            and max(self.row.fields, self.row.max_fields) <= PREBUILT_FIELDS)
         self.final_round = False
         self.listing_offers = True
         self.emit("game_started", seat=None, seed=seed, players=players, ruleset=rules.id,
@@ -162,33 +164,30 @@ class Game:
         one question per action. The game must not be over."""
         step = self.step
         st = self.state
-        seat = st.active if step.active_decides else step.decider(self)
-        assert seat is not None
+        # (the game is not over, so a step decides: the seat is never None)
+        seat: int = st.active if step.active_decides else step.decider(self)  # type: ignore[assignment]
         self.listing_offers = offers[seat]
         actions = step.legal(self, seat)
         if self._plain_free:  # ``free_actions`` spelt out for no rules (the seat decides now)
             fields = st.fields[seat]
-            if len(fields) > PREBUILT_FIELDS:
-                self.free_actions(seat, actions)
-            else:
-                if self._harvest_any_time or seat == st.active or step.plants:
-                    ready = self._fixed.harvest_actions[seat]
-                    found = False
+            if self._harvest_any_time or seat == st.active or step.plants:
+                ready = self._fixed.harvest_actions[seat]
+                found = False
+                i = 0
+                for f in fields:  # plain loops with a counter: the cheapest in CPython 3.11
+                    if len(f) >= 2:
+                        actions.append(ready[i])
+                        found = True
+                    i += 1
+                if not found:
                     i = 0
-                    for f in fields:  # plain loops with a counter: the cheapest in CPython 3.11
-                        if len(f) >= 2:
+                    for f in fields:
+                        if f:
                             actions.append(ready[i])
-                            found = True
                         i += 1
-                    if not found:
-                        i = 0
-                        for f in fields:
-                            if f:
-                                actions.append(ready[i])
-                            i += 1
-                row = self.row
-                if len(fields) < row.max_fields and len(st.coins[seat]) >= row.field_price:
-                    actions.append(self._fixed.buy_field_actions[seat])
+            row = self.row
+            if len(fields) < row.max_fields and len(st.coins[seat]) >= row.field_price:
+                actions.append(self._fixed.buy_field_actions[seat])
         else:
             self.free_actions(seat, actions)
         self._listed = (self.actions_taken, seat, tuple(actions))
@@ -212,7 +211,7 @@ class Game:
         kind = action[0]
         if kind in FREE_KINDS:
             if kind == HARVEST:
-                self.harvest(action.seat, action.field)
+                self.harvest(action[1], action[2])  # the seat, the field
             elif kind == ACT:
                 assert self.fx is not None
                 self.fx.take_action(action.seat, action.card, action.field)
@@ -518,7 +517,6 @@ class Game:
             tables = self._fixed.coin_tables
             table = tables[bean_index] if bean_index < len(tables) else (0,)
             earned = table[count] if count < len(table) else table[-1]
-            bean_id = st.card_types[bean_index]
             if not self._zone_limited and 0 <= earned <= count:  # the plain harvest, spelt out
                 if earned:
                     st.coins[seat].extend(field[count - earned:])
@@ -526,9 +524,10 @@ class Game:
                     st.discard.extend(field[: count - earned])
                 field.clear()
                 if self.logging:
-                    self.emit("harvested", seat=seat, field=index, bean=bean_id, beans=count, coins=earned, final=final,
-                              rule=self._bean_rules[bean_index] if bean_index < len(self._bean_rules) else None)
+                    self.emit("harvested", seat=seat, field=index, bean=st.card_types[bean_index], beans=count, coins=earned,
+                              final=final, rule=self._bean_rules[bean_index] if bean_index < len(self._bean_rules) else None)
                 return earned
+            bean_id = st.card_types[bean_index]
         else:
             if bean_index >= len(self._beans):  # a planted card of another kind: no beanometer of its own
                 bean = Bean(st.card_types[bean_index], "", 0, ())
@@ -770,12 +769,10 @@ class Game:
 
                 score(self)
             return
-        moves = 0
         phases = self.phases
-        while not st.over:
-            moves += 1
-            if moves > MAX_SILENT_STEPS:
-                raise BohnError.one("G606", f"{MAX_SILENT_STEPS} steps ran without anyone to decide; the turn never asks a player")
+        for _ in range(MAX_SILENT_STEPS):
+            if st.over:
+                return
             phase = phases[st.phase_index]
             if st.ending and phase.when_game_ends == "stop":
                 self._end_game()
@@ -818,6 +815,8 @@ class Game:
                 if fx is not None:
                     self.signal("turn_began", player=st.active)
                 self._start_phase(0)
+        if not st.over:
+            raise BohnError.one("G606", f"{MAX_SILENT_STEPS} steps ran without anyone to decide; the turn never asks a player")
 
     def _end_game(self) -> None:
         """The final harvest, then (if the ruleset has one) the last round of free actions,

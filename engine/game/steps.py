@@ -256,6 +256,14 @@ class Reveal(StepRun):
         draw = game.draw_one
         if fx is None and not game._zone_limited and not game.logging:  # nothing to check or tell
             pile = game.state.deck if deck is None else None
+            if pile is not None and 0 < count < len(pile):
+                # the deck cannot run out: the top ``count`` cards, one by one, in one move
+                taken = pile[-count:]
+                del pile[-count:]
+                taken.reverse()
+                zone.extend(taken)
+                self.done = True
+                return
             for _ in range(count):
                 if pile is not None and len(pile) > 1:  # ``draw_one`` when the deck does not run out
                     zone.append(pile.pop())
@@ -323,6 +331,14 @@ class Draw(StepRun):
         draw = game.draw_one
         limited = game._zone_limited
         pile = st.deck if deck is None else None
+        if pile is not None and not limited and 0 < count < len(pile):
+            # the deck cannot run out: the top ``count`` cards, one by one, in one move
+            drawn = count
+            taken = pile[-count:]
+            del pile[-count:]
+            taken.reverse()
+            hand.extend(taken)
+            count = 0
         for _ in range(count):
             if pile is not None and len(pile) > 1:  # ``draw_one`` when the deck does not run out
                 card = pile.pop()
@@ -343,6 +359,23 @@ class Draw(StepRun):
         self.done = True
 
 
+#: seat orders from each active seat, per number of players (made once per process)
+_ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {}
+#: ``_PLANT_CARD[seat][j][i]``: Action(PLANT, seat, i, j), planting card ``j`` of a zone on
+#: field ``i`` (made once per process and shared: actions are immutable tuples)
+_PLANT_CARD: list[list[tuple[Action, ...]]] = []
+
+
+def _plants_of(seat: int, card: int) -> tuple[Action, ...]:
+    """``_PLANT_CARD[seat][card]``, made as far as needed."""
+    while len(_PLANT_CARD) <= seat:
+        _PLANT_CARD.append([])
+    row = _PLANT_CARD[seat]
+    while len(row) <= card:
+        row.append(tuple(Action(PLANT, seat, i, len(row)) for i in range(PREBUILT_FIELDS)))
+    return row[card]
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # a look-ahead copies it (engine/game/copyable.py)
 class PlantSetAside(StepRun):
     """Every player plants all set-aside cards in the order they choose, active player first."""
@@ -353,14 +386,15 @@ class PlantSetAside(StepRun):
     def __init__(self, game: Game, spec: Step) -> None:
         StepRun.__init__(self, game, spec)
         self.zone_id = spec.zone("zone")
-        n = game.players
-        #: the seats in planting order when each seat is the active one
-        self._orders = tuple(tuple((active + k) % n for k in range(n)) for active in range(n))
 
     def enter(self, game: Game) -> None:
         zone = self.zone = game.state.per_player[self.zone_id]
+        n = game.players
+        orders = _ORDERS.get(n)
+        if orders is None:
+            orders = _ORDERS[n] = tuple(tuple((active + k) % n for k in range(n)) for active in range(n))
         queue: list[int] = []
-        for s in self._orders[game.state.active]:
+        for s in orders[game.state.active]:
             if zone[s]:
                 queue.append(s)
         self.queue = queue
@@ -371,7 +405,6 @@ class PlantSetAside(StepRun):
 
     def legal(self, game: Game, seat: int) -> list[Action]:
         cards = self.zone[seat]
-        new = tuple.__new__  # the named-tuple constructor costs three times as much
         fields = game.state.fields[seat]
         if game.plain_fields and len(fields) <= PREBUILT_FIELDS:
             # ``_distinct_bean_positions`` and ``fitting_fields`` spelt out, in the same order
@@ -383,13 +416,18 @@ class PlantSetAside(StepRun):
                 bean = bean_of[card]
                 if bean not in seen:
                     seen.append(bean)
+                    try:
+                        ready = _PLANT_CARD[seat][j]
+                    except IndexError:
+                        ready = _plants_of(seat, j)
                     i = 0
                     for f in fields:
                         if not f or bean_of[f[0]] == bean:
-                            out.append(new(Action, (PLANT, seat, i, j, -1, (), ())))
+                            out.append(ready[i])
                         i += 1
                 j += 1
             return out
+        new = tuple.__new__  # the named-tuple constructor costs three times as much
         return [
             new(Action, (PLANT, seat, f, j, -1, (), ()))
             for j in _distinct_bean_positions(game, cards)
