@@ -445,8 +445,8 @@ class Game:
             bases = [bean_of[f[0]] == bean if f else empty_ok for f in fields]
             yes = True in bases and bool(fx.modified("may_plant", True, player=seat, bean=name,
                                                      field=FieldRef(seat, bases.index(True))))
-            no = False in bases and bool(fx.modified("may_plant", False, player=seat, bean=name,
-                                                     field=FieldRef(seat, bases.index(False))))
+            no = False in bases and not fx.keeps_no("may_plant") and bool(fx.modified(
+                "may_plant", False, player=seat, bean=name, field=FieldRef(seat, bases.index(False))))
             return [i for i, base in enumerate(bases) if (yes if base else no)]
         out = []
         answers: dict[bool, bool] | None = {} if field_free else None

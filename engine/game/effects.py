@@ -34,8 +34,8 @@ from engine.errors import BohnError, Span
 from engine.game.copyable import mypyc_attr
 from engine.game.declared import ListingMemo
 from engine.game.fixed import facts
-from engine.lang.compiler import (GUARD_OPS, MAX_STEPS, Compiled, CompiledAction, CompiledModifier, CompiledTrigger, Ctx, _hears,
-                                  fire, modifier_stage, new_ctx)
+from engine.lang.compiler import (GUARD_OPS, MAX_STEPS, MAX_TRIGGER_DEPTH, Compiled, CompiledAction, CompiledModifier,
+                                  CompiledTrigger, Ctx, _guard_passes, _hears, fire, modifier_stage, new_ctx)
 from engine.lang.world import CancelAction, FieldRef, ZoneRef
 
 if TYPE_CHECKING:
@@ -129,6 +129,7 @@ class GameEffects:
         self.secret: dict[int, list[Any]] = {}
         self.fronts: list[int | None] = []
         self._procedures: dict[str, Any] | None = None
+        self._step_seen: tuple[Any, str] = (None, "")
         #: (how many actions, (seat, step) -> indices of the actions it may own): see ``_seat_actions``
         self._by_seat: tuple[int, dict[tuple[int, str | None], list[int]]] | None = None
         #: the declared actions' last answers by their inputs, shared with look-ahead copies
@@ -480,6 +481,14 @@ class GameEffects:
                 return False
         return True
 
+    def keeps_no(self, query: str) -> bool:
+        """Whether every rule of ``query`` starts with ``value and`` (``needs_value``): a
+        falsy answer then stays what it is, without a rule being read."""
+        for mod, _ in self.modifiers.get(query, ()):
+            if not mod.needs_value:
+                return False
+        return True
+
     def budget(self) -> list[int]:
         """The evaluation budget of the current decision: every rule one action sets off
         (triggers of triggers included) spends from the same budget, so fan-out cannot
@@ -498,6 +507,12 @@ class GameEffects:
         if triggers and event in self._card_events:
             triggers = self._held(triggers)
         if triggers:
+            if self.trigger_depth < MAX_TRIGGER_DEPTH:  # (at the limit ``fire`` raises L809 whatever the guards say)
+                for trigger, _ in triggers:
+                    if trigger.guard is None or _guard_passes(trigger.guard, payload, self):
+                        break
+                else:  # every rule's first test wants a text this event, phase or step does not show
+                    return
             fire(triggers, event, payload, self)
 
     def legal_actions(self, seat: int) -> list[tuple[int, CompiledAction, int]]:
@@ -671,7 +686,12 @@ class GameEffects:
 
     def step(self) -> str:
         step = self.game.step
-        return str(step.spec.params.get("id", step.kind)) if step is not None and step.spec is not None else ""
+        seen = self._step_seen  # the last step asked about and its id (a step's spec never changes)
+        if step is seen[0] and step is not None:
+            return seen[1]
+        text = str(step.spec.params.get("id", step.kind)) if step is not None and step.spec is not None else ""
+        self._step_seen = (step, text)
+        return text
 
     def fields(self, player: int) -> list[FieldRef]:
         return list(_field_refs(player, len(self.game.state.fields[player])))
