@@ -602,13 +602,13 @@ class Compiler:
 
     def comprehension(self, e: A.ListComp) -> Fn:
         """A filter or map: each item read spends one unit of the evaluation budget."""
+        plantable = self.plantable_filter(e)
+        if plantable is not None:
+            return plantable
         var, iterable = e.var, self.expr(e.iterable)
         test = self.expr(e.test) if e.test is not None else None
         result = self.expr(e.result) if e.result is not None else None
         span = e.span
-        plantable = self._plantable_filter(e, iterable)
-        if plantable is not None:
-            return plantable
 
         def build(ctx: Ctx) -> list[Any]:
             items = list(iterable(ctx))
@@ -630,7 +630,7 @@ class Compiler:
             return out
         return build
 
-    def _plantable_filter(self, e: A.ListComp, iterable: Fn) -> Fn | None:
+    def plantable_filter(self, e: A.ListComp) -> Fn | None:
         """``[f in FIELDS if may_plant(P, C, f)]`` with ``P`` and ``C`` plain names: the
         world answers for the whole list at once (``may_plant_all``: rules that read no
         field are asked once, not once per field), the same answers in the same order.
@@ -640,7 +640,7 @@ class Compiler:
                 and not t.kwargs and isinstance(t.args[2], A.Name) and t.args[2].id == e.var
                 and all(isinstance(a, A.Name) and a.id != e.var for a in t.args[:2])):
             return None
-        player, card, span = self.expr(t.args[0]), self.expr(t.args[1]), e.span
+        iterable, player, card, span = self.expr(e.iterable), self.expr(t.args[0]), self.expr(t.args[1]), e.span
 
         def build(ctx: Ctx) -> list[Any]:
             items = list(iterable(ctx))

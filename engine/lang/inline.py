@@ -386,6 +386,9 @@ def inline_filter(compiler: Compiler, e: A.ListComp) -> Fn | None:
     one item to the next (no repeated parts here: each item reads anew)."""
     from engine.lang.compiler import _runaway
 
+    plantable = compiler.plantable_filter(e)  # `[f in FIELDS if may_plant(P, C, f)]`: the world answers for the list
+    if plantable is not None:
+        return plantable
     writer = Inliner(compiler)
     try:
         iterable = writer.src(e.iterable, 1)

@@ -108,3 +108,26 @@ def test_the_same_games_asked_field_by_field(variant: str | None) -> None:
         assert fast.actions == ref.actions
         assert fast.game.events == ref.game.events
         assert fast.game.scores == ref.game.scores
+
+
+def test_the_filters_ask_the_world_once_per_list(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bohn Camillo's planting procedures filter fields by `may_plant`: compiled (inlined
+    or not), each filter asks the world once for its list, never field by field."""
+    from engine.game.effects import GameEffects
+
+    counts = {"all": 0, "one": 0}
+    whole, single = GameEffects.may_plant_all, GameEffects.may_plant
+
+    def may_plant_all(self: Any, *args: Any) -> Any:
+        counts["all"] += 1
+        return whole(self, *args)
+
+    def may_plant(self: Any, *args: Any) -> Any:
+        counts["one"] += 1
+        return single(self, *args)
+
+    monkeypatch.setattr(GameEffects, "may_plant_all", may_plant_all)
+    monkeypatch.setattr(GameEffects, "may_plant", may_plant)
+    rules = load_ruleset("bohn_camillo", None)
+    play_game(rules, 2, 5, make_agents(["greedy"], 2, 5), record=False)
+    assert counts["all"] > 20 and counts["one"] == 0
