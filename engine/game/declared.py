@@ -86,6 +86,10 @@ def _key_parts(reads: tuple[tuple[Any, ...], ...], st: Any, players: int,
             parts.append("phase")
         elif kind == "step":
             parts.append("step")
+        elif kind == "phase_in":
+            parts.append(f"phase in {const(read[1])}")
+        elif kind == "step_in":
+            parts.append(f"step in {const(read[1])}")
         elif kind == "counter":
             k = const(read[1])
             parts.append(f"({', '.join(f'c.get(({p}, {k}), 0)' for p in range(players))},)" if read[2]
@@ -164,7 +168,7 @@ def _make_reader(reads: tuple[tuple[Any, ...], ...], fx: GameEffects) -> Reader 
         return None
     tests, key = made
     body = "    st = fx.game.state\n    c = fx.counters\n"
-    if any(r[0] == "phase" for r in reads):
+    if any(r[0] in ("phase", "phase_in") for r in reads):
         body += "    phase = fx.game.phase.id\n"
     if tests:  # a rule changes the answer: its inputs are not all named here
         body += f"    if {' or '.join(tests)}:\n        return None\n"
@@ -384,7 +388,7 @@ def make_listing(actions: list[CompiledAction], fx: GameEffects) -> Listing | No
             lines.append(f"{pad}{miss}(fx, seat, out, {index}, {a}, None, made, memo)")
             continue
         tests, key = made
-        phase = phase or any(read[0] == "phase" for read in action.reads or ())
+        phase = phase or any(read[0] in ("phase", "phase_in") for read in action.reads or ())
         lines.append(f"{pad}k = None if {' or '.join(tests)} else {key}" if tests else f"{pad}k = {key}")
         lines.append(f"{pad}e = None if k is None else entries.get(({index}, seat, k))")
         lines.append(f"{pad}if e is not None and e[0] is {a}:")

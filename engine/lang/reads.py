@@ -11,7 +11,8 @@ functions below read nothing but their arguments and the parts of the game named
 ``action_reads`` returns the inputs as a sorted tuple of
 
 - ``("active",)``: the seat to move; ``("own_turn",)``: only whether it is the owner
-  (``owner == active``); ``("phase",)``, ``("step",)``;
+  (``owner == active``); ``("phase",)``, ``("step",)``, or only whether the phase (step)
+  is one of some names, ``("phase_in", names)`` (``phase() in ["a", "b"]``, ``== "a"``);
 - ``("counter", NAME, all)``: a counter of the owner (``all`` False) or of any seat;
 - ``("zone", ZONE, mode)``: the cards of a zone, ``mode`` "shared", "owner" (the owner's
   copy of a per-player zone) or "all" (every seat's copy);
@@ -99,6 +100,8 @@ class _Reads:
         elif isinstance(e, A.ListLit):
             for item in e.items:
                 self.expr(item)
+        elif (test := _phase_test(e)) is not None:
+            self.found.add(test)  # `phase() in ["a", "b"]`: only whether it holds
         elif isinstance(e, A.Compare) and e.op in ("==", "!=") and _owner_and_active(e.left, e.right):
             self.found.add(("own_turn",))  # `owner == active`: whether it is the owner's turn, not whose
         elif isinstance(e, (A.BinOp, A.Compare, A.BoolOp)):
@@ -189,6 +192,24 @@ class _Reads:
             self.expr(arg)
 
 
+def _phase_test(e: A.Expr) -> tuple[str, tuple[str, ...]] | None:
+    """``("phase_in", names)`` for ``phase() in ["a", …]``, ``phase() == "a"`` or ``!=``
+    (``step()`` alike: ``"step_in"``): the test's truth is all it reads of the phase."""
+    if isinstance(e, A.In) and isinstance(e.collection, A.ListLit) and e.collection.items \
+            and all(isinstance(x, A.Str) for x in e.collection.items):
+        call, names = e.item, [x.value for x in e.collection.items if isinstance(x, A.Str)]
+    elif isinstance(e, A.Compare) and e.op in ("==", "!="):
+        call, const = (e.left, e.right) if isinstance(e.right, A.Str) else (e.right, e.left)
+        if not isinstance(const, A.Str):
+            return None
+        names = [const.value]
+    else:
+        return None
+    if isinstance(call, A.Call) and call.func in ("phase", "step") and not call.args and not call.kwargs:
+        return (f"{call.func}_in", tuple(sorted(set(names))))
+    return None
+
+
 def _owner_and_active(left: A.Expr, right: A.Expr) -> bool:
     names = {x.id for x in (left, right) if isinstance(x, A.Name)}
     return names == {"owner", "active"}
@@ -232,4 +253,7 @@ def action_reads(rule: A.ActionDecl, types: dict[int, str], env: CheckEnv) -> tu
         return None
     if rule.cost is not None:
         reads.found.add(("coins", False))  # a cost is compared with the owner's coins
+    for func in ("phase", "step"):
+        if (func,) in reads.found:  # read as it is somewhere: its tests add nothing
+            reads.found = {r for r in reads.found if r[0] != f"{func}_in"}
     return tuple(sorted(reads.found, key=repr))

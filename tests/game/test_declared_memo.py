@@ -31,8 +31,15 @@ ENV = CheckEnv.of(["blue", "red", "soy"], {"discard": "shared", "hand": "player"
      (("beanometer",), ("zone", "ship", "owner"))),
     ('raid(p in (if phase() == "trade" then others(owner) else [])) on own_turn if counter(p, "x") == 0 '
      "and count(cards(zone(ship, p))) > 0",
-     (("counter", "x", True), ("phase",), ("zone", "ship", "all"))),
-    ('sell on own_turn if step() == "trade" cost 2', (("coins", False), ("step",))),
+     (("counter", "x", True), ("phase_in", ("trade",)), ("zone", "ship", "all"))),
+    ('sell on own_turn if step() == "trade" cost 2', (("coins", False), ("step_in", ("trade",)))),
+    # the phase read as it is somewhere: its tests add nothing
+    ('sell on own_turn if phase() in ["b", "a"] and count(cards(zone(ship, owner))) > 1',
+     (("phase_in", ("a", "b")), ("zone", "ship", "owner"))),
+    ('sell on own_turn if phase() != "a" and count(cards(zone(ship, opponent))) > 0 and "a" == step()',
+     (("phase_in", ("a",)), ("step_in", ("a",)), ("zone", "ship", "all"))),
+    ('sell on own_turn if phase() == "a" or counter(owner, phase()) > 0', None),
+    ('sell(x in [phase()]) on own_turn if phase() == "a" and x == "b"', (("phase",),)),
     ("sell(f in fields(owner)) on own_turn if f.size > 1 and may_harvest(owner, f)",
      (("fields", False), ("may_harvest",))),
     ("sell on own_turn if blue in growing(owner)", (("fields", False),)),
