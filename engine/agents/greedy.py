@@ -71,6 +71,8 @@ class GreedyBot:
         #: what the bot reads off its own fields, per distinct fields (they change only when
         #: it plants or harvests): see ``_learn``
         self._known: dict[tuple[tuple[str | None, int], ...], Known] = {}
+        #: the other seats, clockwise from a seat (a game's seats never change)
+        self._others: dict[tuple[int, int], list[int]] = {}
 
     # ------------------------------------------------------------------ helpers
 
@@ -95,19 +97,11 @@ class GreedyBot:
     def _best_harvest(self, view: SeatView, harvests: list[Action], fields: Fields) -> Action:
         return max(harvests, key=lambda a: self._harvest_value(view, fields, a.field))
 
-    def _maxed(self, view: SeatView, fields: Fields) -> int:
-        """A field that has reached its bean's last beanometer step, or -1."""
-        top = self._top
-        for i, (bean, count) in enumerate(fields):
-            if bean is None:
-                continue
-            last = top.get(bean)
-            if last is None:
-                meter = [t for t in view.bean(bean).beanometer if t is not None]
-                last = top[bean] = meter[-1] if meter else 10**9
-            if count >= last:
-                return i
-        return -1
+    def _last_step(self, view: SeatView, bean: str) -> int:
+        """The beans ``bean``'s last beanometer step needs (remembered in ``_top``)."""
+        meter = [t for t in view.bean(bean).beanometer if t is not None]
+        last = self._top[bean] = meter[-1] if meter else 10**9
+        return last
 
     def _learn(self, view: SeatView, fields: Fields, key: tuple[tuple[str | None, int], ...]) -> Known:
         """What the bot reads off ``fields`` (see ``Known``), remembered for the same fields."""
@@ -118,14 +112,22 @@ class GreedyBot:
         empties = 0
         fullest: str | None = None
         most = -1
-        for bean, count in fields:
+        maxed = -1
+        top = self._top
+        for i, (bean, count) in enumerate(fields):
             if bean is None:
                 empties += 1
-            else:
-                grown.add(bean)
-                if count > most:
-                    fullest, most = bean, count
-        info = known[key] = (self._maxed(view, fields), frozenset(grown), empties, fullest)
+                continue
+            grown.add(bean)
+            if count > most:
+                fullest, most = bean, count
+            if maxed < 0:  # the first field that has reached its bean's last beanometer step
+                last = top.get(bean)
+                if last is None:
+                    last = self._last_step(view, bean)
+                if count >= last:
+                    maxed = i
+        info = known[key] = (maxed, frozenset(grown), empties, fullest)
         return info
 
     # ------------------------------------------------------------------ choice
@@ -324,7 +326,9 @@ class GreedyBot:
         if info[2]:
             return None  # an empty field: every card fits, nothing to give away
         players = view.players
-        others = [(me + k) % players for k in range(1, players)]
+        others = self._others.get((me, players))
+        if others is None:
+            others = self._others[(me, players)] = [(me + k) % players for k in range(1, players)]
         seen: dict[int, set[str]] = {}  # other seats' grown beans, looked at once per offer built
 
         def their(seat: int) -> set[str]:

@@ -350,7 +350,9 @@ class Trade(StepRun):
         if kind == PROPOSE:
             self.proposals[action.seat] += 1
             self.pending = action
-            self.pending_cards = [self._card(game, action.seat, r) for r in action.give]
+            give = action.give
+            self.pending_cards = ([self._zone(game, action.seat, give[0][0])[give[0][1]]] if len(give) == 1
+                                  else [self._card(game, action.seat, r) for r in give])
             self.responders = self._partners(game, action.seat, action.target)
             self._resume = self.mode
             self.mode = "respond"
