@@ -138,6 +138,8 @@ class GameEffects:
         self._applies: Any = None
         #: {how many actions: the cards with actions as ``_holding`` gives them}, read only
         self._action_holding: Any = None
+        #: {"cards": the cards with a ``worth`` as ``_holding`` gives them}, read only, made on first use
+        self._worth_holding: Any = None
         for effect in game.rules.effects:  # every player owns a copy of the ruleset's effects
             for seat in range(game.players):
                 self.own(effect.compiled, seat)
@@ -238,8 +240,20 @@ class GameEffects:
         if not worths:
             return 0.0
         st = self.game.state
-        held = [c for zones in st.per_player.values() for c in zones[seat] if c in worths]
-        held += [c for f in st.fields[seat] for c in f if c in worths]
+        where = self._worth_holding
+        if where is None:  # made once: the cards with a worth never change (a read-only map, shared by copies)
+            where = self._worth_holding = MappingProxyType({"cards": self._holding(set(worths))})
+        spec = where["cards"]
+        held: list[int] = []
+        if spec is not None:  # only the zones (and fields) such cards may be in, in the same order
+            wanted, zones, on_fields = spec
+            per_player = st.per_player
+            for zone in zones:
+                cards = per_player[zone][seat]
+                if not wanted.isdisjoint(cards):
+                    held += [c for c in cards if c in worths]
+            if on_fields:
+                held += [c for f in st.fields[seat] for c in f if c in worths]
         total = 0.0
         ctx: Ctx | None = None  # one context for every card: each reads it on a fresh budget
         for card in held:
@@ -465,10 +479,8 @@ class GameEffects:
                     continue
             if budget is None:
                 budget = self.budget()
-            env = {"owner": owner, "active": active, "opponent": (owner + 1) % players}
-            env.update(params)
-            env["value"] = value
-            ctx = Ctx(self, env, budget, mod.rule)
+            ctx = Ctx(self, {"owner": owner, "active": active, "opponent": (owner + 1) % players, **params, "value": value},
+                      budget, mod.rule)
             if mod.condition is None or mod.condition(ctx):
                 value = mod.value(ctx)
         return value

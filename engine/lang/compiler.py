@@ -947,8 +947,18 @@ def fire(triggers: Sequence[tuple[CompiledTrigger, int]], event: str, payload: d
     try:
         who = payload.get("player")
         for trigger, owner in triggers:
-            if trigger.event != event or not _hears(trigger.by, who, owner, world):
+            if trigger.event != event:
                 continue
+            by = trigger.by
+            if who is not None and by != "anyone":  # what ``_hears`` asks, spelt out
+                if by == "owner":
+                    if who != owner:
+                        continue
+                elif by == "others":
+                    if who == owner:
+                        continue
+                elif who != world.active():
+                    continue
             if trigger.guard is not None and not _guard_passes(trigger.guard, payload, world):
                 continue
             ctx = new_ctx(world, owner, trigger.rule, {"event": payload})
