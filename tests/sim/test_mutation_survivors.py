@@ -397,3 +397,18 @@ def test_a_sweep_whose_games_all_stop_reports_no_mean(tmp_path: Path) -> None:
     rows = {r["combination"]: r for r in csv.DictReader(io.StringIO(to_csv(result)))}
     for c in stuck:
         assert rows[c["label"]]["mean_score"] == rows[c["label"]]["mean_turns"] == ""
+
+
+def test_the_sweep_json_names_every_figure_and_its_spread() -> None:
+    """A script reading `bohn sweep --json` finds each figure under its documented key."""
+    from engine.sim.sweep_report import to_json
+
+    result = _small_sweep()
+    combos = to_json(result)["combinations"]
+    for combo, tally in zip(combos, result.tallies):
+        assert set(combo) >= {"label", "baseline", "settings", "games", "finished_games", "failed_games", "failures",
+                              "mean_score", "score_sd", "mean_turns", "seats"}
+        assert combo["score_sd"] == pytest.approx(tally.score.sd) and combo["score_sd"] > 0
+        assert [set(s) for s in combo["seats"]] == [{"seat", "win_share", "win_share_ci95", "mean_score"}] * 4
+        assert [s["win_share"] for s in combo["seats"]] == pytest.approx([tally.win_share(s) for s in range(4)])
+    assert [c["baseline"] for c in combos] == [True, False, False]
