@@ -1,0 +1,49 @@
+"""What a user reads from engine/game that mutants of a 2026-11-30 sample (issue 20) got
+past: the messages and positions of a damaged log, and the words a deadlock report uses
+for an action a rule took away."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.errors import BohnError
+from engine.game import log
+from engine.game.actions import Action
+from engine.game.core import Game
+from engine.game.deadlock import describe_action
+from engine.rules.loader import load_ruleset
+
+
+def _log_with(tmp: Path, **head: object) -> Path:
+    game = Game(load_ruleset("base"), 3, seed=5)
+    path = tmp / "game.jsonl"
+    path.write_text(json.dumps({**log.header(game, "base", ["random"] * 3), **head}) + "\n", encoding="utf-8")
+    return path
+
+
+def test_a_seed_out_of_range_is_named_in_the_message(tmp_path: Path) -> None:
+    with pytest.raises(BohnError) as caught:
+        log.read(_log_with(tmp_path, seed=10**40))
+    d = caught.value.diagnostics[0]
+    assert (d.code, d.message) == ("G616", "header field `seed` is out of range")
+    assert d.span is not None and d.span.line == 1
+
+
+def test_a_log_that_cannot_be_read_points_at_its_first_line(tmp_path: Path) -> None:
+    with pytest.raises(BohnError) as caught:
+        log.read(tmp_path)  # a folder, not a file
+    d = caught.value.diagnostics[0]
+    assert d.code == "G604" and d.message.startswith("cannot read the log: ")
+    assert d.span is not None and (d.span.file, d.span.line, d.span.col) == (str(tmp_path), 1, 1)
+
+
+def test_a_harvest_of_an_empty_field_reads_as_empty() -> None:
+    game = Game(load_ruleset("base"), 3, seed=5)
+    assert game.state.fields[0][0] == []
+    assert describe_action(game, Action("harvest", 0, field=0)) == "harvest field 0 (0 empty)"
+    game.state.fields[0][0].append(game.state.hands[0][0])
+    bean = game.bean_name(game.state.hands[0][0])
+    assert describe_action(game, Action("harvest", 0, field=0)) == f"harvest field 0 (1 {bean})"
