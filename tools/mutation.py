@@ -34,7 +34,7 @@ COPIED = ("engine", "tests", "rulesets", "schemas", "docs", "pyproject.toml", "s
 #: statuses that count as caught; "no tests" and "survived" count against the score,
 #: "skipped" and "not checked" (an interrupted run) are left out of it
 KILLED = {"killed", "timeout", "caught by type check", "segfault"}
-UNSCORED = {"skipped", "not checked"}
+UNSCORED = {"skipped", "not checked", "equivalent"}
 RESULT_LINE = re.compile(r"^\s*(?P<name>[\w.ǁ]+__mutmut_\d+): (?P<status>.+?)\s*$")
 
 
@@ -194,25 +194,30 @@ def sample(workdir: Path, size: int, seed: int) -> list[str]:
     return sorted(random.Random(seed).sample(names, min(size, len(names))))
 
 
-def tally(results_text: str) -> dict[str, Counter[str]]:
-    """Statuses per package (``engine.sim``) from ``mutmut results --all true``."""
+def tally(results_text: str, equivalent: dict[str, str] | None = None) -> dict[str, Counter[str]]:
+    """Statuses per package (``engine.sim``) from ``mutmut results --all true``; a survivor
+    listed in ``equivalent`` (tools/mutation.toml, with the reason) counts as "equivalent"
+    and is left out of the score: no input can tell it from the real code."""
     per: dict[str, Counter[str]] = {}
     for line in results_text.splitlines():
         m = RESULT_LINE.match(line)
         if not m:
             continue
         package = ".".join(m["name"].split(".")[:2])
-        per.setdefault(package, Counter())[m["status"]] += 1
+        status = m["status"]
+        if status in ("survived", "no tests") and m["name"] in (equivalent or {}):
+            status = "equivalent"
+        per.setdefault(package, Counter())[status] += 1
     return per
 
 
 def score_lines(per: dict[str, Counter[str]]) -> list[str]:
-    out = [f"{'package':<16}{'mutants':>8}{'killed':>8}{'survived':>9}{'no tests':>9}{'score':>8}"]
+    out = [f"{'package':<16}{'mutants':>8}{'killed':>8}{'survived':>9}{'no tests':>9}{'equiv.':>7}{'score':>8}"]
     for package, counts in sorted(per.items()):
         scored = sum(n for s, n in counts.items() if s not in UNSCORED)
         killed = sum(n for s, n in counts.items() if s in KILLED)
         score = f"{100 * killed / scored:.1f}%" if scored else "-"
-        out.append(f"{package:<16}{scored:>8}{killed:>8}{counts['survived']:>9}{counts['no tests']:>9}{score:>8}")
+        out.append(f"{package:<16}{scored:>8}{killed:>8}{counts['survived']:>9}{counts['no tests']:>9}{counts['equivalent']:>7}{score:>8}")
     return out
 
 
@@ -269,12 +274,12 @@ def main(argv: list[str] | None = None) -> int:
                 print(run.stdout[-2000:], run.stderr[-2000:], sep="\n", file=sys.stderr)
                 return run.returncode
         results = mutmut(workdir, "results", "--all", "true")
-        per = tally(results.stdout)
+        per = tally(results.stdout, packages[package].get("equivalent"))
         total.update(per)
         if args.survivors:
             for line in results.stdout.splitlines():
                 m = RESULT_LINE.match(line)
-                if m and m["status"] in ("survived", "no tests"):
+                if m and m["status"] in ("survived", "no tests") and m["name"] not in packages[package].get("equivalent", {}):
                     print(f"  {m['status']}: {m['name']}  (cd {workdir} && mutmut show {m['name']})")
     print("\n".join(score_lines(total)))
     return 0

@@ -241,6 +241,7 @@ def test_designer_text_and_csv_show_rounds_and_action_rows() -> None:
     assert text[0] == "  game length: 40.0 turns on average (10.0 rounds), median 40.0, shortest 38, longest 42"
     cells = text[-1].split()
     assert cells[0] == "market" and cells[1] == "1.50" and cells[-1] == "4.0", "uses per game, mean turn"
+    assert cells == ["market", "1.50", "50.0%", "4.0"], "the share of games with a use is a percentage"
     rows = csv_text([("base", d)]).splitlines()
     assert "base,actions,market,uses_per_game,1.5" in rows and "base,length,,rounds_mean,10.0" in rows
 
@@ -412,3 +413,34 @@ def test_the_sweep_json_names_every_figure_and_its_spread() -> None:
         assert [set(s) for s in combo["seats"]] == [{"seat", "win_share", "win_share_ci95", "mean_score"}] * 4
         assert [s["win_share"] for s in combo["seats"]] == pytest.approx([tally.win_share(s) for s in range(4)])
     assert [c["baseline"] for c in combos] == [True, False, False]
+
+
+def test_the_designer_files_each_bought_building_under_its_group() -> None:
+    from engine.sim.simulate import simulate
+
+    rules = load_ruleset("high_bohn")
+    stats = simulate(rules, 4, 2, seed=0, bots=["greedy"], trading=False)
+    assert stats.designer is not None
+    rows = stats.designer.items
+    assert rows, "greedy bots buy buildings in High Bohn"
+    group_of = {item.id: item.group for item in rules.items}
+    assert any(group_of[r["item"]] != r["item"] for r in rows)
+    assert [r["group"] for r in rows] == [group_of[r["item"]] for r in rows]
+
+
+def test_the_narration_of_a_field_purchase_says_its_price() -> None:
+    from engine.sim.narrate import describe
+
+    assert describe({"type": "field_bought", "seat": 1, "price": 3}, ["ann", "bob"]) == "bob bought a field (3 coins)"
+    assert describe({"type": "field_bought", "seat": 0}, ["ann", "bob"]) == "ann bought a field (? coins)"
+
+
+def test_the_play_text_names_the_rule_of_what_an_effect_did() -> None:
+    from engine.sim.narrate import turn_lines
+
+    events = [{"type": "turn_started", "turn": 1, "seat": 0},
+              {"type": "gained", "seat": 0, "coins": 1, "effect": True, "rule": "house.yaml:4"},
+              {"type": "gained", "seat": 0, "coins": 2, "rule": "house.yaml:9"}]
+    text = " ".join(turn_lines(events, ["ann", "bob"], width=200))
+    assert "[house.yaml:4]" in text, text
+    assert "[house.yaml:9]" not in text, "only what an effect's statement did names the statement"
