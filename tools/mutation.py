@@ -156,14 +156,21 @@ copy_src_dir(); copy_also_copy_files(); setup_source_paths(); create_mutants(1)
 REFRESHED = ("tests", "rulesets")
 
 
-def refresh_tests(workdir: Path) -> None:
-    """Copy the worktree's current tests and scenarios over a finished run's copy (both the
-    copy and mutmut's ``mutants/`` folder, where its pytest runs). mutmut sees the new
-    tests' names and traces only those, keeping its map of the old ones."""
+def refresh_tests(workdir: Path, paths: list[str] | None = None) -> None:
+    """Copy the worktree's current tests and scenarios (or only ``paths``) over a finished
+    run's copy (both the copy and mutmut's ``mutants/`` folder, where its pytest runs).
+    mutmut sees the new tests' names and traces only those, keeping its map of the old
+    ones. Only the survivors' new tests, when main has moved on since the run: a test of a
+    newer engine fails on the copy's older one, and mutmut stops on a failing clean run."""
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
     for target in (workdir, workdir / "mutants"):
-        for name in REFRESHED:
-            shutil.copytree(ROOT / name, target / name, ignore=ignore, dirs_exist_ok=True)
+        for name in paths or REFRESHED:
+            source = ROOT / name
+            if source.is_dir():
+                shutil.copytree(source, target / name, ignore=ignore, dirs_exist_ok=True)
+            else:
+                (target / name).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(source, target / name)
 
 
 def statuses(workdir: Path) -> dict[str, str]:
@@ -238,6 +245,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rerun", nargs="*", metavar="MUTANT",
                         help="re-run these mutants (default: the survivors and 'no tests') of the package's finished "
                              "run against the current tests, keeping the rest of its results")
+    parser.add_argument("--refresh", nargs="+", metavar="PATH",
+                        help="with --rerun: copy only these test files or folders into the run's copy (default: tests, rulesets)")
     args = parser.parse_args(argv)
     if args.rerun is not None and (len(args.packages) != 1 or args.sample or args.report or args.module):
         parser.error("--rerun takes exactly one package, without --sample, --module or --report")
@@ -253,7 +262,7 @@ def main(argv: list[str] | None = None) -> int:
             if not (workdir / "mutants").is_dir():
                 parser.error(f"no finished run in {workdir} to re-run")
             chosen = args.rerun or sorted(n for n, st in statuses(workdir).items() if st in ("survived", "no tests"))
-            refresh_tests(workdir)
+            refresh_tests(workdir, args.refresh)
             print(f"re-running {len(chosen)} mutants of engine/{package} in {workdir} ...", flush=True)
             run = mutmut(workdir, "run", "--max-children", str(args.max_children), *chosen)
             if run.returncode != 0:
