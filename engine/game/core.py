@@ -93,7 +93,7 @@ class Game:
         self.hand_id = rules.zone_of_kind("hand").id
         self._coins_id = rules.zone_of_kind("coins").id
         #: each card's type id (``bean_of`` never changes during a game)
-        self._names: list[str] = [st.card_types[t] for t in st.bean_of]
+        self._names: list[str] = list(map(st.card_types.__getitem__, st.bean_of))
         #: card types that may not be planted (other kinds' cards, unless their kind says so;
         #: a kind that is planted has the fields among its zones, R461)
         self._unplantable = fixed.unplantable
@@ -171,22 +171,25 @@ class Game:
         if self._plain_free:  # ``free_actions`` spelt out for no rules (the seat decides now)
             fields = st.fields[seat]
             if self._harvest_any_time or seat == st.active or step.plants:
+                # ``harvestable`` in one pass: every planted field until one of two or more
+                # beans shows up, then only those (a plain loop with a counter is the
+                # cheapest in CPython 3.11)
                 ready = self._fixed.harvest_actions[seat]
-                found = False
+                mark = len(actions)
+                big = False
                 i = 0
-                for f in fields:  # plain loops with a counter: the cheapest in CPython 3.11
-                    if len(f) >= 2:
-                        actions.append(ready[i])
-                        found = True
-                    i += 1
-                if not found:
-                    i = 0
-                    for f in fields:
-                        if f:
+                for f in fields:
+                    if f:
+                        if len(f) >= 2:
+                            if not big:
+                                del actions[mark:]
+                                big = True
                             actions.append(ready[i])
-                        i += 1
-            row = self.row
-            if len(fields) < row.max_fields and len(st.coins[seat]) >= row.field_price:
+                        elif not big:
+                            actions.append(ready[i])
+                    i += 1
+            row = self.row  # coins first: a seat rarely has the price
+            if len(st.coins[seat]) >= row.field_price and len(fields) < row.max_fields:
                 actions.append(self._fixed.buy_field_actions[seat])
         else:
             self.free_actions(seat, actions)
@@ -223,7 +226,8 @@ class Game:
             self.step.after_free_action(self, action)
         else:
             self.step.apply(self, action)
-        if st.ending or st.over or self.final_round or self.step.done:
+        # (only ``_settle`` ends the game, after the final run-out: ``ending`` covers ``over``)
+        if self.step.done or st.ending or self.final_round:
             self._settle()  # an effect may have ended the game (a final run-out in a `stop` phase)
         if self._watch_fronts:
             self._fronts()
