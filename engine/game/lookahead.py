@@ -239,7 +239,8 @@ def _native_class(kind: type) -> bool:
     if known is None:
         if hasattr(kind, "__mypyc_env__"):
             copy._deepcopy_dispatch[kind] = copy._deepcopy_atomic  # type: ignore[attr-defined]
-        known = hasattr(kind, "__mypyc_attrs__") and hasattr(kind, "__setstate__")
+        known = (hasattr(kind, "__mypyc_attrs__") and hasattr(kind, "__setstate__")
+                 and getattr(kind, "__deepcopy__", None) is None)  # a class's own copy is deepcopy's to call
         _NATIVE_CLASSES[kind] = known
     return known
 
