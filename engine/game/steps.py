@@ -161,6 +161,7 @@ class PlantFromHand(_FromHand):
         if not hand:
             return [game._fixed.pass_actions[seat]]
         taken = self.taken
+        out: list[Action]
         if taken >= self.high:
             out = []
         elif game.plain_fields and len(game.state.fields[seat]) <= PREBUILT_FIELDS:  # ``choices`` spelt out
@@ -340,6 +341,7 @@ class Draw(StepRun):
             hand.extend(taken)
             count = 0
         for _ in range(count):
+            card: int | None
             if pile is not None and len(pile) > 1:  # ``draw_one`` when the deck does not run out
                 card = pile.pop()
             else:
