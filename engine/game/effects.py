@@ -27,6 +27,7 @@ and without either the first option (and "yes") is taken. Every choice is logged
 from __future__ import annotations
 
 from bisect import bisect_right
+from itertools import chain
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
@@ -130,6 +131,8 @@ class GameEffects:
         self.fronts: list[int | None] = []
         self._procedures: dict[str, Any] | None = None
         self._step_seen: tuple[Any, str] = (None, "")
+        #: seat -> (the cards on its fields, in order; the beans ``growing`` answered for them)
+        self._growing_seen: dict[int, tuple[tuple[int, ...], tuple[str, ...]]] = {}
         #: (how many actions, (seat, step) -> indices of the actions it may own): see ``_seat_actions``
         self._by_seat: tuple[int, dict[tuple[int, str | None], list[int]]] | None = None
         #: the declared actions' last answers by their inputs, shared with look-ahead copies
@@ -521,7 +524,13 @@ class GameEffects:
         if triggers:
             if self.trigger_depth < MAX_TRIGGER_DEPTH:  # (at the limit ``fire`` raises L809 whatever the guards say)
                 for trigger, _ in triggers:
-                    if trigger.guard is None or _guard_passes(trigger.guard, payload, self):
+                    guard = trigger.guard
+                    if guard is None:
+                        break
+                    if guard[0] == "event":  # ``_guard_passes`` for the common kind, without a call
+                        if payload.get(guard[1]) == guard[2]:
+                            break
+                    elif _guard_passes(guard, payload, self):
                         break
                 else:  # every rule's first test wants a text this event, phase or step does not show
                     return
@@ -729,13 +738,19 @@ class GameEffects:
         """What ``growing_on`` answers, read off the state: each card's type index, no
         field references or copied lists (gifts and bots' worths ask it very often)."""
         st = self.game.state
+        fields = st.fields[player]
+        planted = tuple(chain.from_iterable(fields))  # what the answer depends on, read without a loop
+        known = self._growing_seen.get(player)
+        if known is not None and known[0] == planted:
+            return list(known[1])
         type_of = st.bean_of
         seen: dict[int, None] = {}  # each type once, in the order first met
-        for field in st.fields[player]:
-            for card in field:
-                seen[type_of[card]] = None
+        for card in planted:
+            seen[type_of[card]] = None
         names = st.card_types
-        return [names[t] for t in seen]
+        out = [names[t] for t in seen]
+        self._growing_seen[player] = (planted, tuple(out))
+        return out
 
     def field_only(self, f: FieldRef) -> list[str]:
         return list(self.field_limits.get((f.player, f.slot), []))
