@@ -8,6 +8,7 @@ the terminal player and checked by the invariant tests.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from engine.rules.model import Bean
@@ -15,6 +16,10 @@ from engine.rules.model import Bean
 if TYPE_CHECKING:
     from engine.game.core import Game
     from engine.game.actions import Action
+
+
+#: a field's first card (the one that names its bean), for ``map``
+_FIRST = itemgetter(0)
 
 
 class SeatView:
@@ -66,15 +71,21 @@ class SeatView:
     def fields(self, seat: int | None = None) -> list[tuple[str | None, int]]:
         """Each field of ``seat`` as (bean or None, number of beans)."""
         g = self._game
+        fields = g.state.fields[self.seat if seat is None else seat]
+        if all(fields):  # no empty field (most of a game): read without a Python loop
+            return list(zip(map(g._names.__getitem__, map(_FIRST, fields)), map(len, fields)))
         names = g._names
-        return [(names[f[0]], len(f)) if f else (None, 0) for f in g.state.fields[self.seat if seat is None else seat]]
+        return [(names[f[0]], len(f)) if f else (None, 0) for f in fields]
 
     def planted(self, seat: int | None = None) -> set[str]:
         """The beans growing on the fields of ``seat`` (default: the viewer's), as a set:
         what ``fields`` names, without the counts and the empty fields."""
         g = self._game
+        fields = g.state.fields[self.seat if seat is None else seat]
+        if all(fields):
+            return set(map(g._names.__getitem__, map(_FIRST, fields)))
         names = g._names
-        return {names[f[0]] for f in g.state.fields[self.seat if seat is None else seat] if f}
+        return {names[f[0]] for f in fields if f}
 
     def zone(self, zone_id: str) -> list[str]:
         """The beans in a public shared zone (revealed cards, an offer); decks and hidden zones show nothing."""

@@ -1,6 +1,7 @@
 """The seat view's and the trading step's shortcuts answer what the plain reading does.
 
-``SeatView.planted`` is the beans ``fields`` names; ``offered_beans`` of the offer waiting
+``SeatView.fields`` reads each field's bean and count (without a loop when no field is
+empty), ``planted`` the beans it names; ``offered_beans`` of the offer waiting
 reads the cards noted when it was made, which must be the cards at its positions now; a
 one-bean or gift offer is answered (``Trade._answers``) with the first fitting card, as
 the general pooling finds it. Checked at every decision of greedy games with trading.
@@ -49,7 +50,9 @@ def test_view_and_answers_agree_with_the_plain_reading(ruleset: str) -> None:
     def check(game: Game, _action: Action) -> None:
         for seat in range(game.players):
             view = SeatView(game, seat)
-            assert view.planted() == {b for b, _ in view.fields() if b is not None}
+            plain = [(game.bean_name(f[0]) if f else None, len(f)) for f in game.state.fields[seat]]
+            assert view.fields() == plain and view.fields(seat) == plain
+            assert view.planted() == {b for b, _ in plain if b is not None}
             checked["planted"] += 1
         step = game.step
         if step is not None and step.kind == "trade" and step.mode == "respond" and step.pending is not None and not game.state.over:
