@@ -47,3 +47,23 @@ def test_a_harvest_of_an_empty_field_reads_as_empty() -> None:
     game.state.fields[0][0].append(game.state.hands[0][0])
     bean = game.bean_name(game.state.hands[0][0])
     assert describe_action(game, Action("harvest", 0, field=0)) == f"harvest field 0 (1 {bean})"
+
+
+def test_a_trigger_on_a_purchase_reads_the_group_bought(tmp_path: Path) -> None:
+    """`when bought` hands effects the card's group (a fan expansion's "every farm pays
+    one coin" reads it): a signal without it would leave `event.group` empty."""
+    from engine.game.actions import BUY_ITEM
+    from engine.game.arrange import arrange
+
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: high_bohn\neffects:\n  +farm_count:\n    effect: |\n"
+                    "      when bought { if event.group == \"farm\" { add_counter(event.player, \"farms\", 1) } "
+                    "add_counter(event.player, \"bought\", 1) }\n", encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 4, seed=3)
+    arrange(game, {"active": 0, "coins": {0: ["soy", "soy"]}})
+    buy = Action(BUY_ITEM, 0, want=("farm_2",))
+    assert buy in game.legal_actions(0)
+    game.apply(buy)
+    assert game.fx is not None
+    assert game.fx.counters[(0, "bought")] == 1
+    assert game.fx.counters.get((0, "farms")) == 1, "the trigger saw the farm's group"

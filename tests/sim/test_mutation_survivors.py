@@ -444,3 +444,12 @@ def test_the_play_text_names_the_rule_of_what_an_effect_did() -> None:
     text = " ".join(turn_lines(events, ["ann", "bob"], width=200))
     assert "[house.yaml:4]" in text, text
     assert "[house.yaml:9]" not in text, "only what an effect's statement did names the statement"
+
+
+def test_simulate_starts_at_seed_0_unless_told() -> None:
+    from engine.sim.simulate import simulate
+
+    rules = load_ruleset("base")
+    plain = simulate(rules, 3, 3, bots=["random"], trading=False)
+    assert plain.per_game_scores == simulate(rules, 3, 3, seed=0, bots=["random"], trading=False).per_game_scores
+    assert plain.per_game_scores != simulate(rules, 3, 3, seed=1, bots=["random"], trading=False).per_game_scores
