@@ -67,3 +67,14 @@ def test_a_trigger_on_a_purchase_reads_the_group_bought(tmp_path: Path) -> None:
     assert game.fx is not None
     assert game.fx.counters[(0, "bought")] == 1
     assert game.fx.counters.get((0, "farms")) == 1, "the trigger saw the farm's group"
+
+
+def test_a_query_or_event_no_rule_touches_has_nothing_applying() -> None:
+    """The order-of-composition listing (tests/game/test_composition.py) asks for the
+    modifiers and triggers of a name; one no rule of the game has is an empty list."""
+    game = Game(load_ruleset("high_bohn"), 3, seed=1)
+    fx = game.fx
+    assert fx is not None
+    assert "no_such_query" not in fx.modifiers and "no_such_event" not in fx.triggers
+    assert fx.applying("modifiers", "no_such_query") == []
+    assert fx.applying("triggers", "no_such_event") == []
