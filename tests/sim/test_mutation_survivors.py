@@ -453,3 +453,25 @@ def test_simulate_starts_at_seed_0_unless_told() -> None:
     plain = simulate(rules, 3, 3, bots=["random"], trading=False)
     assert plain.per_game_scores == simulate(rules, 3, 3, seed=0, bots=["random"], trading=False).per_game_scores
     assert plain.per_game_scores != simulate(rules, 3, 3, seed=1, bots=["random"], trading=False).per_game_scores
+
+
+def test_a_dask_scheduler_without_workers_is_c541_naming_it() -> None:
+    pytest.importorskip("distributed")
+    from engine.errors import BohnError
+    from engine.sim.dask_backend import DaskBackend
+
+    class NoWorkers:
+        closed = False
+
+        def wait_for_workers(self, n: int, timeout: float) -> None:
+            raise TimeoutError("none came")
+
+        def close(self) -> None:
+            self.closed = True
+
+    client = NoWorkers()
+    with pytest.raises(BohnError) as caught:
+        DaskBackend("sched:8786", timeout=0.1, client=client)
+    d = caught.value.diagnostics[0]
+    assert (d.code, d.message) == ("C541", "the Dask scheduler at tcp://sched:8786 has no workers")
+    assert "dask worker ADDRESS" in str(d.hint)
