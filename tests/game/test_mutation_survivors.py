@@ -78,3 +78,13 @@ def test_a_query_or_event_no_rule_touches_has_nothing_applying() -> None:
     assert "no_such_query" not in fx.modifiers and "no_such_event" not in fx.triggers
     assert fx.applying("modifiers", "no_such_query") == []
     assert fx.applying("triggers", "no_such_event") == []
+
+
+def test_a_position_giving_items_in_a_game_without_them_says_so() -> None:
+    from engine.game.arrange import arrange
+
+    game = Game(load_ruleset("base"), 3, seed=1)
+    with pytest.raises(BohnError) as caught:
+        arrange(game, {"items": {0: ["farm_2"]}})
+    d = caught.value.diagnostics[0]
+    assert (d.code, d.message) == ("G607", "this ruleset has no items")
