@@ -5,6 +5,7 @@ for an action a rule took away."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -88,3 +89,27 @@ def test_a_position_giving_items_in_a_game_without_them_says_so() -> None:
         arrange(game, {"items": {0: ["farm_2"]}})
     d = caught.value.diagnostics[0]
     assert (d.code, d.message) == ("G607", "this ruleset has no items")
+
+
+def test_a_secret_pick_out_of_range_names_the_choice_and_its_options(tmp_path: Path) -> None:
+    """A bot or a log answering a secret choice with a pick that is not there gets L813
+    saying which pick and how many options there were."""
+    from typing import Any, Sequence
+
+    from tests.game.test_secret_choice import _rules
+
+    game = Game(load_ruleset(str(_rules(tmp_path))), 2, 3)
+    assert game.fx is not None
+
+    def hook(seat: int, options: Sequence[Any], prompt: str, optional: bool) -> int:
+        return len(options)  # one past the end
+
+    game.fx.choice_hook = hook
+    with pytest.raises(BohnError) as caught:
+        for _ in range(200):
+            seat = game.decider
+            assert seat is not None
+            game.apply(game.legal_actions(seat)[0])
+    d = caught.value.diagnostics[0]
+    assert d.code == "L813"
+    assert re.fullmatch(r"choice (\d+) is not one of the \1 options of `.+ \(1 of 2\)`", d.message), d.message
