@@ -40,23 +40,33 @@ class RandomBot:
         self.max_offers = max_offers
         self._turn = -1
         self._offers = 0
+        #: the view last asked about, and whether its game lists offers at all
+        self._view: SeatView | None = None
+        self._trades = True
 
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
-        for a in legal:
-            if a[0] == PROPOSE:  # ``a.kind``, read by index (cheaper)
-                break
-        else:  # no offers on the table: the common case; ``below`` spelt out
-            n = len(legal)
-            if not n:
-                raise ValueError("empty range for randrange()")
-            bits = self._bits
-            k = n.bit_length()
+        if view is not self._view:
+            self._view = view
+            self._trades = view.trades
+        if self._trades:  # a game without trading lists no offers: no need to look
+            for a in legal:
+                if a[0] == PROPOSE:  # ``a.kind``, read by index (cheaper)
+                    return self._with_offers(view, legal)
+        # no offers on the table, the common case: ``legal[rng.randrange(len(legal))]``
+        # with ``below`` spelt out
+        n = len(legal)
+        if not n:
+            raise ValueError("empty range for randrange()")
+        bits = self._bits
+        k = n.bit_length()
+        r = bits(k)
+        while r >= n:
             r = bits(k)
-            while r >= n:
-                r = bits(k)
-            return legal[r]
-        # the offers made this turn are counted only here, where they are read
-        if view.turn != self._turn:
+        return legal[r]
+
+    def _with_offers(self, view: SeatView, legal: list[Action]) -> Action:
+        """An offer now and then (at most ``max_offers`` a turn), else any other action."""
+        if view.turn != self._turn:  # the offers made this turn are counted only here, where they are read
             self._turn, self._offers = view.turn, 0
         others = [a for a in legal if a.kind != PROPOSE]
         if self._offers < self.max_offers and self.rng.random() < self.offer_chance:

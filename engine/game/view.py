@@ -68,6 +68,11 @@ class SeatView:
     def turn(self) -> int:
         return self._game.state.turn
 
+    @property
+    def trades(self) -> bool:
+        """Whether this game has trading at all (False: no offer is ever listed)."""
+        return self._game.trading
+
     def fields(self, seat: int | None = None) -> list[tuple[str | None, int]]:
         """Each field of ``seat`` as (bean or None, number of beans)."""
         g = self._game

@@ -87,7 +87,6 @@ def play_game(
     # without a record the event list stays empty: every action stands at position 0,
     # filled in at the end instead of once per action
     recorded = game.record
-    applying = False  # an action was chosen and is not taken yet (it has its position)
     try:
         while not state.over:
             seat, legal = decision(wants_offers)
@@ -99,16 +98,14 @@ def play_game(
             action = choose(view, legal)
             if recorded:
                 position(len(events))
-            applying = True
             apply(action)
             taken(action)
-            applying = False
             if after_action is not None:
                 after_action(game, action)
     except BohnError as exc:
         # the game so far travels with the error, so a caller can write its log
         if not recorded:
-            positions = [0] * (len(actions) + applying)
+            positions = [0] * len(actions)
         setattr(exc, "played", Played(game, actions, positions))
         raise
     if not recorded:
