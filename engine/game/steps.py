@@ -401,6 +401,9 @@ class PlantSetAside(StepRun):
                 queue.append(s)
         self.queue = queue
         self.done = not queue
+        #: kept true exactly while the active seat is the one to plant (the game loop then
+        #: reads the seat without calling ``decider``)
+        self.active_decides = bool(queue) and queue[0] == game.state.active
 
     def decider(self, game: Game) -> int | None:
         return self.queue[0] if self.queue else None
@@ -456,6 +459,7 @@ class PlantSetAside(StepRun):
         if not cards:
             self.queue.pop(0)
         self.done = not self.queue
+        self.active_decides = bool(self.queue) and self.queue[0] == game.state.active
 
     def after_free_action(self, game: Game, action: Action) -> None:
         """A rule may take set-aside cards elsewhere (stored, not planted): seats left with
@@ -466,6 +470,7 @@ class PlantSetAside(StepRun):
                 self.queue = [s for s in self.queue if zone[s]]
                 break
         self.done = not self.queue
+        self.active_decides = bool(self.queue) and self.queue[0] == game.state.active
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a look-ahead copies it (engine/game/copyable.py)
