@@ -113,3 +113,12 @@ def test_a_secret_pick_out_of_range_names_the_choice_and_its_options(tmp_path: P
     d = caught.value.diagnostics[0]
     assert d.code == "L813"
     assert re.fullmatch(r"choice (\d+) is not one of the \1 options of `.+ \(1 of 2\)`", d.message), d.message
+
+
+def test_asking_the_engine_for_a_procedure_it_does_not_have_is_l813() -> None:
+    game = Game(load_ruleset("high_bohn"), 3, seed=1)
+    assert game.fx is not None
+    with pytest.raises(BohnError) as caught:
+        game.fx.procedure("no_such_procedure")
+    d = caught.value.diagnostics[0]
+    assert (d.code, d.message) == ("L813", "no procedure `no_such_procedure` in this ruleset")
