@@ -10,10 +10,11 @@ from engine.rules.loader import load_ruleset
 from engine.sim.play import make_agents, play_game
 from tests.soak import games
 
-#: 150 per count in CI's soak, 300 in the full soak (tests/soak.py)
-GAMES_PER_COUNT = games(quick=60, soak=150, full=300)
+#: 30 per count in the quick pass (the README's command must stay under 5 minutes), 150 in
+#: CI's soak, 300 in the full soak (tests/soak.py)
+GAMES_PER_COUNT = games(quick=30, soak=150, full=300)
 #: Games per player count whose observations are checked after every single action.
-FULLY_OBSERVED = 20
+FULLY_OBSERVED = games(quick=10, soak=20)
 
 
 def _run(players: int, seed: int, bots: list[str]) -> Game:
@@ -79,7 +80,7 @@ def test_games_with_effects_keep_the_invariants(players: int, tmp_path) -> None:
         assert played.game.over
 
 
-HIGH_BOHN_SEEDS = games(quick=40, soak=150, full=300)
+HIGH_BOHN_SEEDS = games(quick=20, soak=150, full=300)
 
 
 @pytest.mark.parametrize("variant", [None, "cognac"])
