@@ -9,6 +9,8 @@ the limit."""
 
 from __future__ import annotations
 
+from typing import Callable
+
 import pytest
 
 import engine.lang.compiler as compiler
@@ -132,9 +134,8 @@ def test_the_reads_without_a_list_answer_as_the_lists_do() -> None:
     assert world.zone_has(card, ZoneRef("hand", 1)) and not world.zone_has(card, ZoneRef("hand", 0))
 
 
-def test_a_generated_function_reads_world_and_variables_once() -> None:
-    """A source reading the world or the variables several times binds them to locals;
-    the answer is the same (checked above), the reading is what this guards."""
+def _generated_sources(build: Callable[[], object]) -> list[str]:
+    """The Python sources the inliner generates while ``build`` runs (its ``compile`` spied on)."""
     import engine.lang.inline as inline
 
     sources: list[str] = []
@@ -147,10 +148,17 @@ def test_a_generated_function_reads_world_and_variables_once() -> None:
 
     inline.compile = spy  # type: ignore[attr-defined]
     try:
-        compile_effect("worth item(fields(owner), 0).size + item(fields(owner), 1).size + this.first", env=ENV,
-                       name="reads once")
+        build()
     finally:
         del inline.compile  # type: ignore[attr-defined]
+    return sources
+
+
+def test_a_generated_function_reads_world_and_variables_once() -> None:
+    """A source reading the world or the variables several times binds them to locals;
+    the answer is the same (checked above), the reading is what this guards."""
+    sources = _generated_sources(lambda: compile_effect(
+        "worth item(fields(owner), 0).size + item(fields(owner), 1).size + this.first", env=ENV, name="reads once"))
     assert sources and "_W = ctx.world" in sources[-1] and "_V = ctx.vars" in sources[-1]
     assert "ctx.world." not in sources[-1].split("return", 1)[1]
 
@@ -169,21 +177,8 @@ def test_a_repeated_question_is_asked_each_time(monkeypatch: pytest.MonkeyPatch)
 
 
 def test_repeated_parts_get_one_local_each() -> None:
-    sources: list[str] = []
-    import engine.lang.inline as inline
-
-    real = compile
-
-    def spy(code, name, mode, *a, **k):  # type: ignore[no-untyped-def]
-        if name.startswith("<effect expression"):
-            sources.append(code)
-        return real(code, name, mode, *a, **k)
-
-    inline.compile = spy  # type: ignore[attr-defined]
-    try:
-        _compiled("item(fields(owner), 1).size + this.first + item(fields(owner), 1).size + this.first + this.second")
-    finally:
-        del inline.compile  # type: ignore[attr-defined]
+    sources = _generated_sources(lambda: _compiled(
+        "item(fields(owner), 1).size + this.first + item(fields(owner), 1).size + this.first + this.second"))
     body = sources[-1]
     # the field, its size and this.first are each kept in one local; this.second is read once anyway
     assert "_c1 = _c2 = _c3 = " in body and "_c4" not in body
