@@ -13,6 +13,7 @@ from typing import Iterable
 from engine.errors import BohnError, Diagnostic, Span, did_you_mean
 from engine.lang import ast as A
 from engine.lang import vocab as V
+from engine.lang.limits import MAX_INT
 
 
 #: Words authors write for a `by` clause, and the one the language uses.
@@ -268,6 +269,8 @@ class Checker:
 
     def _expr(self, e: A.Expr, scope: dict[str, str]) -> str:
         if isinstance(e, A.Int):
+            if not -MAX_INT <= e.value <= MAX_INT:  # the compiler would refuse it: say so while validating
+                self.error("L821", f"the number {str(e.value)[:20]}… is beyond ±{MAX_INT:,}", e.span)
             return "int"
         if isinstance(e, A.Str):
             return "str"

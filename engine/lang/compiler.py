@@ -20,20 +20,10 @@ from engine.lang import ast as A
 from engine.lang import vocab as V
 from engine.lang.checker import CheckEnv, Types
 from engine.lang.inline import inline
+from engine.lang.limits import MAX_INT, MAX_LIST, MAX_STEPS, MAX_TRIGGER_DEPTH
 from engine.lang.reads import action_reads
 from engine.lang.usage import uses
 from engine.lang.world import CancelAction, FieldRef, World, ZoneRef
-
-#: Units of work the effects of one decision may spend, every trigger and modifier it
-#: sets off together (a statement or loop pass costs one, building a list one per item).
-#: A world without a shared budget gives each evaluation a fresh one.
-MAX_STEPS = 100_000
-#: Longest list an effect may build (a game holds a few hundred cards).
-MAX_LIST = 10_000
-#: Largest number an effect may compute, either sign.
-MAX_INT = 10**15
-#: How deeply triggers may cause each other.
-MAX_TRIGGER_DEPTH = 16
 
 Fn = Callable[["Ctx"], Any]
 

@@ -183,16 +183,16 @@ def check_options_used(doc: LMap) -> Iterator[Diagnostic]:
     (R470); any other option must be read by an effect with `option("name")` (R471) or
     change the ruleset through its `patches` (whose keys must be choices, R480)."""
     from engine.errors import BohnError
-    from engine.lang import compile_effect
+    from engine.lang import check_effect
     from engine.rules.model import ENGINE_OPTIONS
 
     read: set[str] = set()
     for item, key, env, owner in _compiled_snippets(doc):
-        try:  # exactly as check_effects compiles it: one compilation serves both checks
-            compiled = compile_effect(item[key], env=env, origin=child_span(item, key), name=owner)
+        try:  # exactly as check_effects checks it: one check serves both
+            used = check_effect(item[key], env=env, origin=child_span(item, key), name=owner)
         except BohnError:
             continue  # reported by check_effects
-        read.update(name for kind, name in compiled.uses if kind == "option")
+        read.update(name for kind, name in used if kind == "option")
     for name, option in doc["options"].items():
         patches = option.get("patches")
         for choice in patches if isinstance(patches, dict) else ():
@@ -248,13 +248,15 @@ def _compiled_snippets(doc: LMap) -> list[tuple[LMap, str, "CheckEnv", str]]:
 
 
 def check_effects(doc: LMap) -> Iterator[Diagnostic]:
-    """Parse and type-check every effect snippet; errors point into the YAML scalar."""
+    """Parse and type-check every effect snippet; errors point into the YAML scalar. No
+    code is generated here (validating needs none): loading the ruleset compiles the
+    checked snippets afterwards without parsing them again."""
     from engine.errors import BohnError
-    from engine.lang import compile_effect
+    from engine.lang import check_effect
 
     for item, key, env, name in _compiled_snippets(doc):
         try:
-            compile_effect(item[key], env=env, origin=child_span(item, key), name=name)
+            check_effect(item[key], env=env, origin=child_span(item, key), name=name)
         except BohnError as exc:
             yield from exc.diagnostics
 
