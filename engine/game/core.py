@@ -76,6 +76,11 @@ class Game:
         #: the effect statement being performed, named by events it causes (None: the engine)
         self.cause: Any = None
         self._listed: tuple[int, int, tuple[Action, ...]] = (-1, -1, ())
+        #: the position's version: bumped by everything that may change what a listing
+        #: reads (see ``free_listing``); each seat's free actions are remembered with the
+        #: version they were listed at, and whether the seat could harvest then
+        self.version = 0
+        self._free_memo: list[tuple[int, bool, tuple[Action, ...]] | None] = [None] * players
         #: each step of the turn, made when first entered and entered again every turn
         #: after (a step resolves its fixed parameters once, and ``enter`` resets the rest)
         self._step_runs: list[list[Any]] = [[None] * len(p.steps) for p in self.phases]
@@ -192,7 +197,7 @@ class Game:
             if len(st.coins[seat]) >= row.field_price and len(fields) < row.max_fields:
                 actions.append(self._fixed.buy_field_actions[seat])
         else:
-            self.free_actions(seat, actions)
+            actions.extend(self.free_listing(seat))
         self._listed = (self.actions_taken, seat, tuple(actions))
         return seat, actions
 
@@ -212,6 +217,10 @@ class Game:
         if taken > MAX_ACTIONS:
             raise BohnError.one("G606", f"more than {MAX_ACTIONS} actions in one game")
         kind = action[0]
+        step = self.step
+        keeps = kind in step.keeps_position  # its step's bookkeeping only, unless the step ends
+        if not keeps:
+            self.version += 1
         if kind in FREE_KINDS:
             if kind == HARVEST:
                 self.harvest(action[1], action[2])  # the seat, the field
@@ -223,14 +232,17 @@ class Game:
                 self.items.claim(action.seat, action.want[0])
             else:
                 self.buy_field(action.seat)
-            self.step.after_free_action(self, action)
+            step.after_free_action(self, action)
         else:
-            self.step.apply(self, action)
+            step.apply(self, action)
         # (only ``_settle`` ends the game, after the final run-out: ``ending`` covers ``over``)
         if self.step.done or st.ending or self.final_round:
+            keeps = False  # the turn moves on: the next steps may change anything
             self._settle()  # an effect may have ended the game (a final run-out in a `stop` phase)
         if self._watch_fronts:
             self._fronts()
+        if not keeps:
+            self.version += 1  # (also after: a listing made while the action was performed is not kept)
 
     def _fronts(self) -> None:
         """Fire `card_at_front` where a hand's front card changed, then settle again (a
@@ -288,8 +300,45 @@ class Game:
             return True
         return self.step is not None and self.step.decider(self) == seat and self.step.plants
 
+    def free_listing(self, seat: int) -> tuple[Action, ...]:
+        """``free_actions(seat)``, remembered while the position's ``version`` stays.
+
+        Why: the game loop lists the free actions of the seat to move at every decision,
+        and with rules that listing asks them (harvest protection, field price and count,
+        declared actions, purchases): a third of the time of a game with buildings. Many
+        decisions in a row change nothing it reads — an offer made or declined changes
+        only the trading step's bookkeeping — so the listing of a seat is kept with the
+        version it was made at and given again while the version is the same.
+
+        The version is exact rather than a guess from what a listing seems to read (a
+        rule may read anything): ``apply`` bumps it for every action, before and after
+        performing it, except for an action of a kind its step declares in
+        ``keeps_position`` (changing only the step's own bookkeeping) that does not end
+        the step; ``restart_turn`` bumps it after a position is arranged, and a look-ahead
+        copy (whose deck is shuffled) starts from a new version. The one thing such an
+        action may change that a listing reads is who decides, so whether the seat may
+        harvest now is part of the key. Everything else that changes the position happens
+        inside ``apply``; code that changes a game's state by hand (a test) calls
+        ``touch`` before listing again. tests/game/test_free_memo.py compares the
+        remembered listing with a fresh one after every action of games of every shipped
+        ruleset."""
+        st = self.state
+        allowed = self._harvest_any_time or seat == st.active or self.harvest_allowed_now(seat)
+        last = self._free_memo[seat]
+        if last is not None and last[0] == self.version and last[1] == allowed:
+            return last[2]
+        listed = tuple(self.free_actions(seat))
+        self._free_memo[seat] = (self.version, allowed, listed)
+        return listed
+
+    def touch(self) -> None:
+        """The position changed outside ``apply`` (a test or a tool moved cards by hand):
+        nothing remembered from before is given again."""
+        self.version += 1
+
     def free_actions(self, seat: int, out: list[Action] | None = None) -> list[Action]:
-        """The free actions of ``seat`` now, appended to ``out`` when given."""
+        """The free actions of ``seat`` now, appended to ``out`` when given (read afresh;
+        ``free_listing`` remembers them)."""
         if out is None:
             out = []
         fx = self.fx
@@ -320,7 +369,7 @@ class Game:
             if fx.actions:
                 out.extend(Action(ACT, seat, field=v, card=i, want=(a.rule,)) for i, a, v in fx.legal_actions(seat))
         if self.items is not None:
-            out.extend(self.items.actions(seat))
+            out.extend(self.items.listing(seat))
         return out
 
     def _free_is_legal(self, action: Action) -> bool:
@@ -744,6 +793,7 @@ class Game:
         self.state.over = False
         self.state.next_phase, self.state.next_step = -1, 0
         self._listed = (-1, -1, ())
+        self.version += 1  # the position was arranged: nothing listed before holds
         if self._watch_fronts:
             assert self.fx is not None
             self.fx.note_fronts()

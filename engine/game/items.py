@@ -23,7 +23,8 @@ the card is still there.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Mapping
 
 from engine.game.actions import BUY_ITEM, Action
 from engine.game.copyable import mypyc_attr
@@ -61,19 +62,32 @@ class Items:
             (it, self.pay_index[it.id], self.rules_of[it.kind].limit_per_group, self.rules_of[it.kind].when == "own_turn")
             for it in rules.items if it.id in self.card]
         self._groups: list[dict[str, int]] = [{} for _ in range(game.players)]
-        self._by_pay: dict[int, list[tuple[int, int, Item, int, bool]]] = {}
+        #: each seat's purchase action of each card, made once (actions are immutable; a
+        #: read-only map, so a look-ahead's copy shares it)
+        self._buy_action: Mapping[str, tuple[Action, ...]] = MappingProxyType({
+            it.id: tuple(Action(BUY_ITEM, s, want=(it.id,)) for s in range(game.players)) for it in rules.items})
+        self._by_pay: dict[int, list[tuple[int, int, str, int, bool, tuple[Action, ...]]]] = {}
+        #: bumped whenever the cards for sale or a seat's groups change (``take``, ``remove``)
+        self.epoch = 0
+        #: each seat's last purchases at printed prices, with what they were read from:
+        #: (epoch, own turn, the seat's coins, the purchases); see ``listing``
+        self._listed: list[tuple[int, bool, tuple[int, ...], tuple[Action, ...]] | None] = [None] * game.players
         self._reindex()
 
     def _reindex(self) -> None:
         """``_by_pay``: the cards for sale by payment bean (-1: any coin), cheapest first,
-        each with its place in ``_open``; a seat's purchases at printed prices then look
-        only at the beans it has coins of, and stop at the first card it cannot afford."""
-        by_pay: dict[int, list[tuple[int, int, Item, int, bool]]] = {}
+        each with its place in ``_open``, group, kind's limit, whether it sells on the
+        buyer's own turn only, and every seat's purchase action; a seat's purchases at
+        printed prices then look only at the beans it has coins of, and stop at the first
+        card it cannot afford. Made again (and the epoch bumped) when what is for sale
+        changes."""
+        by_pay: dict[int, list[tuple[int, int, str, int, bool, tuple[Action, ...]]]] = {}
         for order, (it, pay, limit, own_only) in enumerate(self._open):
-            by_pay.setdefault(pay, []).append((it.price, order, it, limit, own_only))
+            by_pay.setdefault(pay, []).append((it.price, order, it.group, limit, own_only, self._buy_action[it.id]))
         for entries in by_pay.values():
             entries.sort(key=lambda e: (e[0], e[1]))
         self._by_pay = by_pay
+        self.epoch += 1
 
     def available(self, item_id: str) -> bool:
         return item_id not in self.owner and item_id not in self.removed
@@ -92,41 +106,75 @@ class Items:
 
     def actions(self, seat: int) -> list[Action]:
         """Every purchase ``seat`` can make now (one pass over its coins)."""
+        return list(self.listing(seat))
+
+    def listing(self, seat: int) -> tuple[Action, ...]:
+        """``actions`` as a tuple, remembered per seat at printed prices.
+
+        Why remembered: the engine lists a seat's purchases at every decision, and they
+        change only with the seat's coins (which are rarely spent or earned), whether it
+        is the seat's turn, and what is for sale and what the seat owns (``epoch``). The
+        answer at printed prices is a function of exactly these, so it is kept with them
+        and given again while all are equal: the coins are compared as a tuple (one C
+        comparison of a few numbers). With a ``price`` rule the price may read anything,
+        and the purchases are found afresh every time."""
         game = self.game
-        coins = game.state.coins[seat]
         if not self._open:
-            return []
-        own_turn = seat == game.state.active
-        bean_of = game.state.bean_of
+            return ()
+        st = game.state
+        coins = st.coins[seat]
+        own_turn = seat == st.active
+        fx = game.fx
+        if fx is not None and fx.has("price"):  # printed prices unless a rule changes them
+            return tuple(self._priced(seat, own_turn, coins))
+        held = tuple(coins)
+        last = self._listed[seat]
+        if last is not None and last[0] == self.epoch and last[1] == own_turn and last[2] == held:
+            return last[3]
+        found = self._affordable(seat, own_turn, coins)
+        self._listed[seat] = (self.epoch, own_turn, held, found)
+        return found
+
+    def _priced(self, seat: int, own_turn: bool, coins: list[int]) -> list[Action]:
+        """The purchases when a rule may change prices: every card for sale asked."""
+        bean_of = self.game.state.bean_of
         per_bean: dict[int, int] = {}
         for c in coins:
             b = bean_of[c]
             per_bean[b] = per_bean.get(b, 0) + 1
         total = len(coins)
         owned = self._groups[seat]
-        priced = game.fx is not None and game.fx.has("price")  # printed prices unless a rule changes them
-        if not priced:
-            return self._affordable(seat, own_turn, per_bean, total, owned)
-        return [Action(BUY_ITEM, seat, want=(it.id,)) for it, pay, limit, own_only in self._open
+        return [self._buy_action[it.id][seat] for it, pay, limit, own_only in self._open
                 if owned.get(it.group, 0) < limit and (own_turn or not own_only)
-                and (total if pay < 0 else per_bean.get(pay, 0)) >= (self.price(seat, it) if priced else it.price)]
+                and (total if pay < 0 else per_bean.get(pay, 0)) >= self.price(seat, it)]
 
-    def _affordable(self, seat: int, own_turn: bool, per_bean: dict[int, int], total: int,
-                    owned: dict[str, int]) -> list[Action]:
-        """``actions`` at printed prices: the same purchases in the same order, found
-        through ``_by_pay`` instead of a pass over every card for sale."""
-        by_pay = self._by_pay
-        found: list[tuple[int, Item]] = []
-        for pay, entries in by_pay.items():
+    def _affordable(self, seat: int, own_turn: bool, coins: list[int]) -> tuple[Action, ...]:
+        """The purchases at printed prices, in the order of ``_open``, found through
+        ``_by_pay`` instead of a pass over every card for sale: one count of the coins by
+        bean, then each payment bean's cards only as far as the first one its coins do
+        not pay for."""
+        owned = self._groups[seat]
+        found: list[tuple[int, Action]] = []
+        bean_of = self.game.state.bean_of
+        per_bean: dict[int, int] = {}
+        for c in coins:
+            b = bean_of[c]
+            per_bean[b] = per_bean.get(b, 0) + 1
+        total = len(coins)
+        for pay, entries in self._by_pay.items():
             have = total if pay < 0 else per_bean.get(pay, 0)
-            for price, order, it, limit, own_only in entries:
+            if have < entries[0][0]:
+                continue
+            for price, order, group, limit, own_only, made in entries:
                 if price > have:
                     break
-                if owned.get(it.group, 0) < limit and (own_turn or not own_only):
-                    found.append((order, it))
+                if (own_turn or not own_only) and owned.get(group, 0) < limit:
+                    found.append((order, made[seat]))
+        if not found:
+            return ()
         if len(found) > 1:
-            found.sort(key=lambda e: e[0])
-        return [Action(BUY_ITEM, seat, want=(it.id,)) for _, it in found]
+            found.sort()
+        return tuple(a for _, a in found)
 
     def price(self, seat: int, item: Item) -> int:
         """What ``seat`` pays for ``item``: its printed price after `price` modifiers."""
@@ -187,6 +235,7 @@ class Items:
         self._open = [entry for entry in self._open if entry[0].id != item.id]
         self._reindex()
         self._groups[seat][item.group] = self._groups[seat].get(item.group, 0) + 1
+        self.epoch += 1
         fx = self.game.fx
         if fx is not None:
             counters = fx.counters

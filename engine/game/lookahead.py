@@ -260,6 +260,7 @@ def copy_game(game: Game) -> Game:
 
         twin.fx.choice_hook = first_option
     random.Random(game.seed + 7 * game.actions_taken).shuffle(twin.state.deck)
+    twin.touch()  # its deck is another: nothing the game listed before is kept
     return twin
 
 

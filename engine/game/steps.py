@@ -33,6 +33,10 @@ class StepRun:
     #: True while the decider must place cards on fields: it may then harvest even when
     #: harvesting is otherwise limited to one's own turn (the forced harvest).
     plants: ClassVar[bool] = False
+    #: kinds of action whose ``apply`` changes only this step's own bookkeeping (who is
+    #: asked next, an offer noted), unless it ends the step: no card, coin, counter or
+    #: anything else a listing reads. The game then keeps its listings (``Game.free_listing``)
+    keeps_position: ClassVar[frozenset[str]] = frozenset()
     #: whether the active player always decides (``decider`` is not overridden): the
     #: game loop then reads the seat without calling ``decider``
     active_decides: bool = False

@@ -53,6 +53,9 @@ OPEN = -1
 @mypyc_attr(allow_interpreted_subclasses=True)  # a look-ahead copies it (engine/game/copyable.py)
 class Trade(StepRun):
     kind: ClassVar[str] = "trade"
+    #: an offer made, declined or a turn to offer passed: only who answers or offers next
+    #: changes (or the window closes, which ends the step)
+    keeps_position: ClassVar[frozenset[str]] = frozenset({PROPOSE, DECLINE, PASS})
 
     def __init__(self, game: Game, spec: Step) -> None:
         StepRun.__init__(self, game, spec)

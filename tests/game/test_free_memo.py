@@ -1,0 +1,134 @@
+"""The remembered free actions are the fresh ones (``Game.free_listing``, ``Items.listing``).
+
+The game loop gives a seat's free actions again while the position's ``version`` is the
+same, and a seat's purchases again while its coins, its turn and what is for sale are
+the same. Along played games of every shipped ruleset, after every action, each seat's
+remembered listing is compared with the fresh one (``Game.free_actions``; for purchases
+the plain reading of every card for sale, ``Items._priced``), as
+tests/game/test_declared_memo.py does for the declared actions. The quick pass compares
+the first actions of a few games; the soak every action of more seeds (tests/soak.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.game.actions import ACCEPT, BUY_ITEM, Action
+from engine.game.core import Game
+from engine.game.lookahead import copy_game
+from engine.game.steps import STEP_KINDS
+from engine.rules.loader import load_ruleset
+from engine.sim.play import make_agents, play_game
+from tests.soak import games
+
+Trade = STEP_KINDS["trade"]
+
+#: Actions after which every seat's listing is compared in one game (a La Isla game has
+#: about a thousand), and the seeds of each case.
+COMPARED = games(quick=250, soak=10**9)
+SEEDS = games(quick=1, soak=6)
+
+CASES = [("base", None, 4), ("high_bohn", None, 4), ("high_bohn", "cognac", 3), ("high_bohn_plus", None, 4),
+         ("la_isla_bohnita", None, 4), ("bohn_camillo", None, 2)]
+
+
+class Compare:
+    """An ``after_action`` hook: every seat's remembered listings against fresh ones."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.checked = 0
+        self.kept = 0  # listings the memo gave again (made at the same version)
+        self.bought = 0  # purchase listings compared
+
+    def __call__(self, game: Game, _action: Action) -> None:
+        if self.checked >= self.limit or game.over:
+            return
+        self.checked += 1
+        for seat in range(game.players):
+            last = game._free_memo[seat]
+            if last is not None and last[0] == game.version:
+                self.kept += 1
+            assert game.free_listing(seat) == tuple(game.free_actions(seat)), (game.seed, game.actions_taken, seat)
+            items = game.items
+            if items is not None:
+                st = game.state
+                plain = tuple(items._priced(seat, seat == st.active, st.coins[seat]))
+                assert items.listing(seat) == plain, (game.seed, game.actions_taken, seat)
+                self.bought += bool(plain)
+
+
+@pytest.mark.parametrize(("ruleset", "variant", "players"), CASES)
+def test_the_remembered_free_actions_are_the_fresh_ones(ruleset: str, variant: str | None, players: int) -> None:
+    rules = load_ruleset(ruleset, variant)
+    compare = Compare(COMPARED)
+    for seed in range(SEEDS):
+        bots = (["greedy", "random"] * 2)[:players] if seed % 2 else ["greedy"]
+        compare.limit = COMPARED * (seed + 1)
+        play_game(rules, players, seed, make_agents(bots, players, seed), trading=True, record=False,
+                  after_action=compare)
+    assert compare.checked >= min(COMPARED, 200)
+    if ruleset != "bohn_camillo":  # a game that trades keeps listings across offers
+        assert compare.kept > 50, compare.kept
+    if ruleset == "high_bohn":
+        assert compare.bought > 20, compare.bought
+
+
+def test_a_missing_bump_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparison above finds a stale listing: with an accepted trade said to keep
+    the position (it moves cards), a High Bohn game's listings go wrong."""
+    monkeypatch.setattr(Trade, "keeps_position", frozenset(Trade.keeps_position | {ACCEPT}))
+    rules = load_ruleset("high_bohn")
+    failed: list[str] = []
+
+    class Catch(Compare):
+        def __call__(self, game: Game, action: Action) -> None:
+            if not failed:
+                try:
+                    Compare.__call__(self, game, action)
+                except AssertionError as e:
+                    failed.append(str(e))
+
+    for seed in range(4):
+        play_game(rules, 4, seed, make_agents(["greedy"], 4, seed), record=False, after_action=Catch(10**9))
+        if failed:
+            break
+    assert failed
+
+
+def test_purchases_follow_the_coins_and_what_is_for_sale() -> None:
+    """A seat's purchases change with its coins (compared by content) and with a card
+    bought by anyone (``epoch``)."""
+    game = Game(load_ruleset("high_bohn"), 4, 1)
+    items = game.items
+    assert items is not None
+    st = game.state
+    assert items.listing(0) == ()
+    st.coins[0].extend(st.deck[-8:])  # eight coins, by hand: the listing reads them again
+    del st.deck[-8:]
+    plain = tuple(items._priced(0, True, st.coins[0]))
+    assert plain and items.listing(0) == plain
+    first = plain[0]
+    assert first.kind == BUY_ITEM
+    epoch = items.epoch
+    items.take(1, items.by_id[first.want[0]])  # another seat takes the card
+    assert items.epoch > epoch and first not in items.listing(0)
+    assert items.listing(0) == tuple(items._priced(0, True, st.coins[0]))
+
+
+def test_touch_and_a_copy_list_afresh() -> None:
+    """A position changed by hand is listed afresh after ``touch``; a look-ahead copy
+    starts from a version of its own."""
+    game = Game(load_ruleset("high_bohn"), 4, 1)
+    seat = game.state.active
+    before = game.free_listing(seat)
+    game.state.coins[seat].extend(game.state.deck[-3:])  # the price of a third field
+    del game.state.deck[-3:]
+    assert game.free_listing(seat) == before  # remembered: nothing said it changed
+    game.touch()
+    after = game.free_listing(seat)
+    assert after == tuple(game.free_actions(seat)) and after != before
+    twin: Any = copy_game(game)
+    assert twin.version != game.version and twin.free_listing(seat) == after
