@@ -122,3 +122,31 @@ def test_asking_the_engine_for_a_procedure_it_does_not_have_is_l813() -> None:
         game.fx.procedure("no_such_procedure")
     d = caught.value.diagnostics[0]
     assert (d.code, d.message) == ("L813", "no procedure `no_such_procedure` in this ruleset")
+
+
+class _Cached:
+    """A class with its own ``__getstate__`` (and no ``__setstate__``): a copy leaves out
+    what it calls a cache, as ``copy.deepcopy`` does."""
+
+    def __init__(self) -> None:
+        self.cards = [1, 2]
+        self.cache = {"listing": [3]}
+
+    def __getstate__(self) -> dict[str, object]:
+        return {"cards": self.cards}
+
+
+def test_the_look_ahead_copy_honours_a_class_s_own_getstate_as_deepcopy_does() -> None:
+    """The look-ahead's fast copy must give what ``copy.deepcopy`` gives: an object of a
+    class whose ``__getstate__`` leaves a cache out is copied without it, not by copying
+    its ``__dict__``. (The 2026-11-30 survivor that misspelt this test's attribute name is
+    equivalent: every class then goes to ``deepcopy``, only slower; this catches the test
+    left out, which would copy the cache.)"""
+    import copy
+
+    from engine.game import lookahead
+
+    value = {"held": _Cached()}
+    made = lookahead._copy(value, {})
+    assert vars(made["held"]) == vars(copy.deepcopy(value)["held"]) == {"cards": [1, 2]}
+    assert made["held"].cards is not value["held"].cards

@@ -77,7 +77,10 @@ def test_a_lone_worth_belongs_in_a_cards_rules_once() -> None:
     compile_effect("worth 2", env=CARD_ENV)
     code, message, line, col = only("worth 2")
     assert (code, line, col) == ("T755", 1, 1)
-    assert message.startswith("`worth` on its own says what holding a card is worth: it belongs in a card's rules (")
+    # the whole message: its parenthesis shows how an action's worth is written (a
+    # 2026-11-30 survivor upper-cased it)
+    assert message == ("`worth` on its own says what holding a card is worth: it belongs in a card's rules "
+                       "(an action's worth is written `action NAME … worth EXPR { … }`)")
     assert only("worth 1\nworth 2", CARD_ENV) == ("T755", "a card's rules say its `worth` once", 2, 1)
 
 
@@ -268,3 +271,18 @@ def test_a_parameter_named_like_a_zone_holds_the_zone_passed() -> None:
     run("proc toss(hand: zone) { discard(first(cards(hand), 1)) }\ntoss(zone(hand, opponent))", world)
     assert [world.bean_of(c) for c in world.cards(ZoneRef("discard", None))] == ["red"]
     assert world.cards(ZoneRef("hand", 1)) == [] and len(world.cards(ZoneRef("hand", 0))) == 1
+
+
+def test_players_read_deep_in_an_expression_lists_every_seat_from_the_owner_on() -> None:
+    # compiler `function`: a call nested deeper than the inliner writes out is compiled as
+    # a closure, whose `players()` was misspelt by a 2026-11-30 survivor (a KeyError
+    # instead of the seats); tried at every depth around the inliner's limit
+    from engine.lang.inline import MAX_INLINE_DEPTH
+
+    deep = "count(players())"
+    for depth in range(MAX_INLINE_DEPTH + 4):
+        world = TableWorld(beans=dict(BEANS), n_players=3)
+        run(f"set_counter(owner, \"seats\", {deep})\n"
+            f"set_counter(owner, \"first\", {deep.replace('count(players())', 'item(players(), 1).seat')})", world, seat=2)
+        assert world.counters[(2, "seats")] == 3 and world.counters[(2, "first")] == 0, depth  # seat 0 follows seat 2
+        deep = f"0 + ({deep})"
