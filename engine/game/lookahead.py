@@ -9,7 +9,22 @@ tells bots what an action card or a ship is worth to hold; the card whose own ac
 weighed is left out, since playing it is how its worth is earned). The copy's draw pile is shuffled with a seed of its own
 first, so a preview never tells the true order of hidden cards, and choices inside
 effects take the first option. The real game, its log and its random numbers are
-untouched.
+untouched; even the counts before the action are read on the copy, since reading rules
+spends the effect budget of the game read (tests/game/test_preview_isolation.py dumps
+every object of a game before and after previews and compares them).
+
+Why a copy, and what makes it cheap. An undo journal (apply the action to the real game,
+read the counts, roll back) would copy nothing, but its rollback is exact only if every
+change any effect can make is journaled, in modules this one does not own: one missed
+cache and the real game changes under the bot. A copy is exact by construction, so
+the work goes into copying less: the ruleset, compiled rules and rule objects are
+shared (registered with ``copy`` as atomic), as are the parts of a game fixed when it
+starts (``_copy_zones``); the zones, the bulk of a game, are sliced; and a tuple found to
+hold only shared things is remembered (``_FROZEN``) and shared at once the next time,
+where the generic copy looked inside it again on every copy (the cards for sale and their
+index are about a hundred such tuples in High Bohn). A copy made by ``pickle`` (C code)
+was tried and gained little: its per-object memo and the shared objects' hooks cost
+what the Python loop costs.
 """
 
 from __future__ import annotations
@@ -131,6 +146,11 @@ _SET_AT_START = ("_rank", "triggers", "modifiers", "_trigger_keys", "_modifier_k
                  "_rule_cards", "_action_cards", "_values", "_kind_zones")
 
 
+#: tuples found to hold only what a copy shares (numbers, strings, rule objects, such
+#: tuples), by id: a copy shares them without looking inside again. The tuple itself is
+#: kept, so its id cannot be reused while it is here; cleared when it reaches MAX_FROZEN.
+_FROZEN: dict[int, tuple[Any, ...]] = {}
+MAX_FROZEN = 4096
 #: a memo lookup that found nothing (None may be a copy's value)
 _NOT_MADE: Any = object()
 #: per class: whether ``deepcopy`` would copy its instances as plain objects (a new
@@ -173,7 +193,8 @@ def _copy(value: Any, memo: dict[int, Any]) -> Any:
         items: list[Any] = []
         memo[id(value)] = items
         for part in value:
-            items.append(part if type(part) is int or _DISPATCH.get(type(part)) is _ATOMIC else _copy(part, memo))
+            items.append(part if type(part) is int or _DISPATCH.get(type(part)) is _ATOMIC or _FROZEN.get(id(part)) is part
+                         else _copy(part, memo))
         return items
     if kind is dict:
         out: dict[Any, Any] = {}
@@ -181,7 +202,8 @@ def _copy(value: Any, memo: dict[int, Any]) -> Any:
         for key, part in value.items():
             if type(key) is not str and type(key) is not int:
                 key = _copy(key, memo)
-            out[key] = part if type(part) is int or _DISPATCH.get(type(part)) is _ATOMIC else _copy(part, memo)
+            out[key] = (part if type(part) is int or _DISPATCH.get(type(part)) is _ATOMIC or _FROZEN.get(id(part)) is part
+                        else _copy(part, memo))
         return out
     if kind is set:
         made = memo[id(value)] = {_copy(part, memo) for part in value}
@@ -197,6 +219,8 @@ def _copy(value: Any, memo: dict[int, Any]) -> Any:
         made = memo[id(value)] = frozenset(parts)
         return made
     if kind is tuple:
+        if _FROZEN.get(id(value)) is value:
+            return value  # known to hold nothing a copy changes
         parts = [part if type(part) is int or _DISPATCH.get(type(part)) is _ATOMIC else _copy(part, memo)
                  for part in value]
         made = memo.get(id(value), _NOT_MADE)  # a part may hold the tuple itself
@@ -206,6 +230,9 @@ def _copy(value: Any, memo: dict[int, Any]) -> Any:
             if old is not new:
                 break
         else:
+            if len(_FROZEN) >= MAX_FROZEN:
+                _FROZEN.clear()
+            _FROZEN[id(value)] = value
             return value  # nothing in it changes: deepcopy shares such a tuple too
         made = memo[id(value)] = tuple(parts)
         return made
@@ -216,13 +243,15 @@ def _copy(value: Any, memo: dict[int, Any]) -> Any:
         memo[id(value)] = twin
         state = value.__dict__
         if state:
-            twin.__dict__.update({key: _copy(part, memo) for key, part in state.items()})
+            twin.__dict__.update({key: part if type(part) is int or _DISPATCH.get(type(part)) is _ATOMIC
+                                  else _copy(part, memo) for key, part in state.items()})
         return twin
     if _native_class(kind):  # the compiled build's classes, filled as the plain ones above
         maker: Any = kind
         twin = maker.__new__(maker)
         memo[id(value)] = twin
-        twin.__setstate__({key: _copy(part, memo) for key, part in value.__getstate__().items()})
+        twin.__setstate__({key: part if type(part) is int or _DISPATCH.get(type(part)) is _ATOMIC
+                           else _copy(part, memo) for key, part in value.__getstate__().items()})
         return twin
     return copy.deepcopy(value, memo)  # a compiled function comes back as it is (see _native_class)
 
@@ -269,8 +298,9 @@ def preview(game: Game, action: Action) -> Outcome:
     seat = action.seat
     fx = game.fx
     skip = fx.action_card(action.card) if fx is not None and action.kind == ACT else None
-    before = _standing(game, seat, skip)
     twin = copy_game(game)  # both builds copy a game (engine/game/copyable.py): a failure is a bug, not a refusal
+    # read on the copy too: reading rules spends the effect budget of the game read
+    before = _standing(twin, seat, skip)
     try:
         twin.apply(action)
         after = _standing(twin, seat, skip)

@@ -1,0 +1,125 @@
+"""A look-ahead never changes the game it looks at.
+
+``lookahead.preview`` copies the game and applies an action to the copy; the copy shares
+what never changes (the ruleset, compiled rules, tuples of such things) with the game.
+Should a copy ever share something the action changes, the real game would change under
+the bot's feet. These tests take a full dump of the game's objects (everything reachable
+from the game except shared rule objects, compared by identity, with the aliasing between
+lists kept) before and after many previews at many points of real games, and play the
+same games with and without extra previews: the dumps and the games must be equal.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+import pytest
+
+from engine.game.actions import Action
+from engine.game.core import Game
+from engine.game.lookahead import _share_immutables, copy_game, preview
+from engine.game.view import SeatView
+from engine.rules.loader import load_ruleset
+from engine.sim.play import make_agents
+
+ATOMIC = copy._deepcopy_dispatch  # type: ignore[attr-defined]
+
+
+def dump(game: Game, identity: bool = True) -> Any:
+    """Every object reachable from ``game`` as nested tuples: containers and objects by
+    content, each container once (a second path to it is a reference to its first place,
+    so the aliasing is compared too), rule objects and functions by identity. A class
+    with its own ``__deepcopy__`` is a cache that says itself what a copy shares
+    (``ListingMemo``: answers keyed by content): named only. Without ``identity`` rule
+    objects are named by their type only (to compare two games: each compiles its own)."""
+    _share_immutables()  # the rule types a copy shares, registered as such
+    places: dict[int, int] = {}
+    keep: list[Any] = []  # nothing dumped is freed (and its id reused) while dumping
+
+    def walk(value: Any) -> Any:
+        kind = type(value)
+        if kind in (int, str, bool, float) or value is None:
+            return value
+        if ATOMIC.get(kind) is copy._deepcopy_atomic or callable(value) and not hasattr(value, "__dict__"):  # type: ignore[attr-defined]
+            return ("shared", kind.__name__, id(value) if identity else 0)
+        if id(value) in places:
+            return ("same as", places[id(value)])
+        places[id(value)] = len(places)
+        keep.append(value)
+        if kind is list or kind is tuple:
+            return (kind.__name__, tuple(walk(v) for v in value))
+        if kind is dict:
+            return ("dict", tuple((walk(k), walk(v)) for k, v in value.items()))
+        if kind is set or kind is frozenset:
+            return (kind.__name__, tuple(sorted(repr(walk(v)) for v in value)))
+        if isinstance(value, random.Random):
+            return ("rng", value.getstate())
+        if getattr(kind, "__deepcopy__", None) is not None:
+            return ("own copy", kind.__name__)
+        if hasattr(value, "__dict__"):
+            return (kind.__name__, tuple((k, walk(v)) for k, v in vars(value).items()))
+        if hasattr(value, "__getstate__"):
+            return (kind.__name__, walk(value.__getstate__()))
+        return ("other", kind.__name__, repr(value))
+
+    return walk(game)
+
+
+def _probes(legal: list[Action], rng: random.Random) -> list[Action]:
+    """The actions to preview: every declared action and purchase, and a few others."""
+    rare = [a for a in legal if a.kind in ("act", "buy", "buy_field", "harvest")]
+    return rare + rng.sample(legal, min(3, len(legal)))
+
+
+CASES = [("base", None, 4), ("high_bohn", None, 4), ("high_bohn", "cognac", 4), ("high_bohn_plus", None, 4),
+         ("la_isla_bohnita", None, 4), ("bohn_camillo", None, 2)]
+
+
+@pytest.mark.parametrize(("ruleset", "variant", "players"), CASES)
+def test_previews_leave_the_game_exactly_as_it_was(ruleset: str, variant: str | None, players: int) -> None:
+    game = Game(load_ruleset(ruleset, variant), players, 5, trading=True, record=False)
+    agents = make_agents(["greedy"], players, 5)
+    views = [SeatView(game, s) for s in range(players)]
+    rng = random.Random(1)
+    looked = 0
+    for n in range(400):
+        if game.over:
+            break
+        seat, legal = game.decision((False,) * players)
+        if n % 7 == 0:
+            before = dump(game)
+            for action in _probes(legal, rng):
+                preview(game, action)
+                looked += 1
+            assert dump(game) == before, f"a preview changed the game (action {n})"
+        game.apply(agents[seat].choose(views[seat], legal))
+    assert looked > 50
+
+
+@pytest.mark.parametrize(("ruleset", "variant", "players"), CASES[1:3] + CASES[4:])
+def test_a_game_is_the_same_with_and_without_extra_previews(ruleset: str, variant: str | None, players: int) -> None:
+    rules = load_ruleset(ruleset, variant)
+
+    def play(extra: bool) -> tuple[list[Action], list[int], Any]:
+        game = Game(rules, players, 8, trading=True, record=False)
+        agents = make_agents(["greedy"], players, 8)
+        views = [SeatView(game, s) for s in range(players)]
+        rng = random.Random(2)
+        taken: list[Action] = []
+        while not game.over and len(taken) < 500:  # a long way into the game: items bought, fields full
+            seat, legal = game.decision((False,) * players)
+            if extra and len(taken) % 3 == 0:
+                for action in _probes(legal, rng):
+                    preview(game, action)
+                    copy_game(game)
+            action = agents[seat].choose(views[seat], legal)
+            taken.append(action)
+            game.apply(action)
+        return taken, list(game.scores), dump(game, identity=False)
+
+    plain, with_previews = play(False), play(True)
+    assert plain[0] == with_previews[0]
+    assert plain[1] == with_previews[1]
+    assert plain[2] == with_previews[2]
