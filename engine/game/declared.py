@@ -69,11 +69,12 @@ def make_guard(guard: tuple[Any, ...]) -> Guard:
 
 
 def _key_parts(reads: tuple[tuple[Any, ...], ...], st: Any, players: int,
-               const: Callable[[Any], str]) -> tuple[list[str], str] | None:
+               const: Callable[[Any], str]) -> tuple[list[str], list[str]] | None:
     """The source of a key for ``reads``: the tests under which it is not made (a rule
-    modifies an answer), and one tuple expression over ``fx``, ``seat``, ``step``, ``st``
-    (the state), ``c`` (the counters) and ``phase`` (the phase's id). Every name or text a
-    ruleset wrote is passed as a constant (``const``), never written into the source."""
+    modifies an answer), and the expressions of the key's items, over ``fx``, ``seat``,
+    ``step``, ``st`` (the state), ``c`` (the counters) and ``phase`` (the phase's id) (the
+    key is their tuple, see ``_tuple``). Every name or text a ruleset wrote is passed as a
+    constant (``const``), never written into the source."""
     parts: list[str] = []
     tests: list[str] = []
     for read in reads:
@@ -99,6 +100,11 @@ def _key_parts(reads: tuple[tuple[Any, ...], ...], st: Any, players: int,
         elif kind == "fields":
             parts.append("tuple([tuple(map(tuple, f)) for f in st.fields])" if read[1]
                          else "tuple(map(tuple, st.fields[seat]))")
+        elif kind == "field_count":
+            parts.append("tuple(map(len, st.fields))" if read[1] else "len(st.fields[seat])")
+        elif kind == "growing":
+            parts.append(f"tuple([tuple(fx.growing(p)) for p in {const(range(players))}])" if read[1]
+                         else "tuple(fx.growing(seat))")
         elif kind == "zone":
             zid = read[1]
             k = const(zid)
@@ -116,15 +122,32 @@ def _key_parts(reads: tuple[tuple[Any, ...], ...], st: Any, players: int,
             tests.append(f"{const('beanometer')} in fx.modifiers")
         else:
             return None
-    return tests, f"({''.join(p + ', ' for p in parts)})"
+    return tests, parts
+
+
+def _tuple(parts: list[str]) -> str:
+    return f"({''.join(p + ', ' for p in parts)})"
 
 
 def _constants() -> tuple[dict[str, Any], Callable[[Any], str]]:
+    """The constants of a generated function and the function naming each: an equal
+    value (of the same type) gets the same name, so equal key items read alike."""
     consts: dict[str, Any] = {}
+    names: dict[tuple[type, Any], str] = {}
 
     def const(value: Any) -> str:
+        try:
+            known = names.get((type(value), value))
+        except TypeError:  # not hashable: a name of its own
+            known = None
+        if known is not None:
+            return known
         name = f"_k{len(consts)}"
         consts[name] = value
+        try:
+            names[(type(value), value)] = name
+        except TypeError:
+            pass
         return name
     return consts, const
 
@@ -166,7 +189,8 @@ def _make_reader(reads: tuple[tuple[Any, ...], ...], fx: GameEffects) -> Reader 
     made = _key_parts(reads, fx.game.state, fx.game.players, const)
     if made is None:
         return None
-    tests, key = made
+    tests, parts = made
+    key = _tuple(parts)
     body = "    st = fx.game.state\n    c = fx.counters\n"
     if any(r[0] in ("phase", "phase_in") for r in reads):
         body += "    phase = fx.game.phase.id\n"
@@ -188,7 +212,7 @@ class ListingMemo:
     (action index, seat, key) -> (the action, the value numbers that passed; -1 for a
     plain action that passed)."""
 
-    __slots__ = ("entries", "parts", "plans", "max_uses", "max_values", "step_of")
+    __slots__ = ("entries", "values", "parts", "plans", "max_uses", "max_values", "step_of")
 
     def __init__(self) -> None:
         from engine.game.effects import MAX_ACTION_USES, MAX_ACTION_VALUES
@@ -196,8 +220,12 @@ class ListingMemo:
         self.max_uses = MAX_ACTION_USES
         self.max_values = MAX_ACTION_VALUES
         self.entries: dict[tuple[int, int, Any], tuple[CompiledAction, tuple[Any, ...]]] = {}
-        #: action -> (the action, its guard function, its key function), by the action's id
-        self.parts: dict[int, tuple[CompiledAction, Guard | None, Reader | None]] = {}
+        #: (action index, seat, key of the values' inputs) -> (the action, its list of
+        #: values, at most ``max_values``): asked when the action's full key is new
+        self.values: dict[tuple[int, int, Any], tuple[CompiledAction, tuple[Any, ...]]] = {}
+        #: action -> (the action, its guard function, its key function, the key function of
+        #: its values' inputs), by the action's id
+        self.parts: dict[int, tuple[CompiledAction, Guard | None, Reader | None, Reader | None]] = {}
         #: (seat, step, the seat's turn) -> (the seat's action indices it was made from, the
         #: plan, its generated listing)
         self.plans: dict[tuple[int, str, bool], tuple[list[int], list[Plan], Listing | None, tuple[int, ...]]] = {}
@@ -209,15 +237,20 @@ class ListingMemo:
         per action; its plans are its own (made from its own list of actions)."""
         twin = ListingMemo.__new__(ListingMemo)
         twin.max_uses, twin.max_values = self.max_uses, self.max_values
-        twin.entries, twin.parts, twin.plans, twin.step_of = self.entries, self.parts, {}, (None, "")
+        twin.entries, twin.values, twin.parts = self.entries, self.values, self.parts
+        twin.plans, twin.step_of = {}, (None, "")
         return twin
 
-    def _parts(self, fx: GameEffects, action: CompiledAction) -> tuple[CompiledAction, Guard | None, Reader | None]:
+    def _parts(self, fx: GameEffects, action: CompiledAction) -> tuple[CompiledAction, Guard | None, Reader | None,
+                                                                         Reader | None]:
         made = self.parts.get(id(action))
         if made is None or made[0] is not action:
             guard = make_guard(action.guard) if action.guard is not None else None
-            reader = make_reader(action.reads, fx) if action.reads is not None else None
-            made = self.parts[id(action)] = (action, guard, reader)
+            reads = action.reads
+            reader = make_reader(reads, fx) if reads is not None else None
+            fine = getattr(reads, "values", None)  # an ``ActionReads``' inputs of the values alone
+            values = make_reader(fine, fx) if reader is not None and fine is not None else None
+            made = self.parts[id(action)] = (action, guard, reader, values)
         return made
 
     def _plan(self, fx: GameEffects, seat: int, step: str, own: bool) -> tuple[list[Plan], Listing | None, tuple[int, ...]]:
@@ -240,7 +273,7 @@ class ListingMemo:
         plan: list[Plan] = []
         if listing is None:
             for index, action, card in chosen:
-                _, guard, reader = self._parts(fx, action)
+                _, guard, reader, _ = self._parts(fx, action)
                 plan.append((index, action, card, guard, None if card else reader))
         at = tuple(index for index, _, _ in chosen)
         self.plans[(seat, step, own)] = (indices, plan, listing, at)
@@ -252,6 +285,13 @@ class ListingMemo:
         if len(entries) >= MAX_ENTRIES:
             entries.clear()
         entries[(index, seat, key)] = (action, listed)
+
+    def store_values(self, index: int, seat: int, key: Any, action: CompiledAction, values: tuple[Any, ...]) -> None:
+        """Remember ``action``'s list of values for ``seat`` with the values' inputs ``key``."""
+        found = self.values
+        if len(found) >= MAX_ENTRIES:
+            found.clear()
+        found[(index, seat, key)] = (action, values)
 
     def legal(self, fx: GameEffects, seat: int) -> list[tuple[int, CompiledAction, int]]:
         """``GameEffects.legal_actions``: (index, action, value number) of every declared
@@ -287,16 +327,12 @@ class ListingMemo:
                 if entry is not None and entry[0] is action:
                     out.extend(entry[1])
                     continue
-            evaluate(fx, seat, out, index, action, key, made, self)
+            evaluate(fx, seat, out, index, action, key, made, self, step)
         return out
 
 
-def evaluate(fx: GameEffects, seat: int, out: list[Any], index: int, action: CompiledAction, key: Any,
-             made: list[Ctx], memo: ListingMemo) -> None:
-    """Ask ``action``'s values and condition for ``seat`` and list what passes into
-    ``out``; remember it under ``key`` unless None. ``made`` holds the listing's one
-    context once the first rule is read (what ``new_ctx`` makes, without asking again what
-    the listing knows)."""
+def _context(fx: GameEffects, seat: int, action: CompiledAction, made: list[Ctx]) -> Ctx:
+    """The listing's one context for ``action`` (made when a first rule is read)."""
     if made:
         ctx = made[0]
         ctx.rule = action.rule
@@ -304,12 +340,36 @@ def evaluate(fx: GameEffects, seat: int, out: list[Any], index: int, action: Com
         ctx = Ctx(fx, {"owner": seat, "active": fx.game.state.active, "opponent": fx.next_player(seat)}, fx.budget(),
                   action.rule)
         made.append(ctx)
+    return ctx
+
+
+def evaluate(fx: GameEffects, seat: int, out: list[Any], index: int, action: CompiledAction, key: Any,
+             made: list[Ctx], memo: ListingMemo, step: str) -> None:
+    """Ask ``action``'s values and condition for ``seat`` and list what passes into
+    ``out``; remember it under ``key`` unless None. ``made`` holds the listing's one
+    context once the first rule is read (what ``new_ctx`` makes, without asking again what
+    the listing knows). The list of values is itself remembered by its own inputs, when
+    they are known (``ActionReads.values``): an empty list lists nothing, whatever else
+    changed."""
     first = len(out)
     if action.values is None:
-        if fx._allowed(action, ctx):
+        if fx._allowed(action, _context(fx, seat, action, made)):
             out.append((index, action, -1))
     else:
-        values = list(action.values(ctx))[:memo.max_values]
+        fine = memo._parts(fx, action)[3] if key is not None else None
+        vkey = None if fine is None else fine(fx, seat, step)
+        known = None if vkey is None else memo.values.get((index, seat, vkey))
+        if known is not None and known[0] is action:
+            values = known[1]
+        else:
+            values = tuple(list(action.values(_context(fx, seat, action, made)))[:memo.max_values])
+            if vkey is not None:
+                memo.store_values(index, seat, vkey, action, values)
+        if not values:
+            if key is not None:
+                memo.store(index, seat, key, action, ())
+            return
+        ctx = _context(fx, seat, action, made)
         # the parameter is bound for each value in turn, and unbound after the last, so the
         # next rule finds the context as made
         param = str(action.param)
@@ -322,6 +382,8 @@ def evaluate(fx: GameEffects, seat: int, out: list[Any], index: int, action: Com
         memo.store(index, seat, key, action, tuple(out[first:]))
 
 
+#: Not read yet (a generated listing's shared item of keys, read when first needed).
+_UNSET = object()
 #: The comparisons a guard makes, as written in a generated listing (``GUARD_OPS``' keys).
 _OPS = {"==": "==", "!=": "!=", "<": "<", ">": ">", "<=": "<=", ">=": ">="}
 #: Generated listings, by seat, table size, zones, and the plan's (index, action) pairs:
@@ -368,7 +430,15 @@ def make_listing(actions: list[CompiledAction], fx: GameEffects) -> Listing | No
     if len(_LISTINGS) >= MAX_LISTINGS:
         _LISTINGS.clear()
     consts, const = _constants()
-    cap, miss = const(fx.listing_memo.max_uses), const(evaluate)
+    cap, miss, unset = const(fx.listing_memo.max_uses), const(evaluate), const(_UNSET)
+    keys = [None if a.reads is None else _key_parts(a.reads, st, fx.game.players, const) for a in actions]
+    # an item several actions read (a ship's cards, the fields) is read once per listing,
+    # when first needed (a guard may skip the action that reads it first)
+    seen: dict[str, int] = {}
+    for made in keys:
+        for part in set(made[1]) if made is not None else ():
+            seen[part] = seen.get(part, 0) + 1
+    shared = {part: f"_p{n}" for n, part in enumerate(p for p, times in seen.items() if times > 1 and "(" in p)}
     lines: list[str] = []
     phase = False
     for number, action in enumerate(actions):
@@ -383,20 +453,28 @@ def make_listing(actions: list[CompiledAction], fx: GameEffects) -> Listing | No
             phase = phase or action.guard[0] == "phase"
             lines.append(f"{pad}if {test}:")
             pad += "    "
-        made = None if action.reads is None else _key_parts(action.reads, st, fx.game.players, const)
+        made = keys[number]
         if made is None:
-            lines.append(f"{pad}{miss}(fx, seat, out, {index}, {a}, None, made, memo)")
+            lines.append(f"{pad}{miss}(fx, seat, out, {index}, {a}, None, made, memo, step)")
             continue
-        tests, key = made
+        tests, parts = made
+        key = _tuple([f"({shared[p]} if {shared[p]} is not {unset} else ({shared[p]} := {p}))" if p in shared else p
+                      for p in parts])
         phase = phase or any(read[0] in ("phase", "phase_in") for read in action.reads or ())
-        lines.append(f"{pad}k = None if {' or '.join(tests)} else {key}" if tests else f"{pad}k = {key}")
-        lines.append(f"{pad}e = None if k is None else entries.get(({index}, seat, k))")
+        if tests:
+            lines.append(f"{pad}k = None if {' or '.join(tests)} else {key}")
+            lines.append(f"{pad}e = None if k is None else entries.get(({index}, seat, k))")
+        else:
+            lines.append(f"{pad}k = {key}")
+            lines.append(f"{pad}e = entries.get(({index}, seat, k))")
         lines.append(f"{pad}if e is not None and e[0] is {a}:")
         lines.append(f"{pad}    out.extend(e[1])")
         lines.append(f"{pad}else:")
-        lines.append(f"{pad}    {miss}(fx, seat, out, {index}, {a}, k, made, memo)")
+        lines.append(f"{pad}    {miss}(fx, seat, out, {index}, {a}, k, made, memo, step)")
     head = ["    st = fx.game.state", "    c = fx.counters", "    uses = fx.uses", "    entries = memo.entries",
             "    out = []", "    made = []"] + (["    phase = fx.game.phase.id"] if phase else [])
+    if shared:
+        head.append(f"    {' = '.join(shared.values())} = {unset}")
     body = "\n".join(head + lines + ["    return out"]) + "\n"
     listing: Listing = _define("_listing", "fx, seat, step, memo, I", body, consts, "declared listing")
     _LISTINGS[cache_key] = listing

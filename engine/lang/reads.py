@@ -27,6 +27,16 @@ functions below read nothing but their arguments and the parts of the game named
 or None when the test reads anything else (a hand, ``may_plant``, a field's ``only``, an
 event, a function this module does not know): such an action is always evaluated. A list
 filter or map reads what its list, test and result read.
+
+The tuple returned is an ``ActionReads``: it also names, for an action with a parameter,
+the inputs of its list of values alone (``values``), read finer: ``fields(P)`` there is
+only ``("field_count", all)`` (the list of P's field references: how many fields P has)
+and ``growing(P)`` only ``("growing", all)`` (which beans grow in P's fields), since a
+field's cards are read by the condition, through the field's attributes (a field's
+attribute read in the values list itself names every seat's fields). When the list is
+empty the action lists nothing whatever its condition reads (``declared`` asks these
+inputs when an action's full inputs changed: a bean planted changes the fields, rarely
+which beans grow).
 Options, the player-count row, the seats' order and the cards' types never change
 during a game, so reading them adds no input.
 """
@@ -54,9 +64,25 @@ class _Unknown(Exception):
     """The test reads something this module does not follow."""
 
 
+class ActionReads(tuple):  # type: ignore[type-arg]
+    """The inputs of an action's values, cost and condition (a sorted tuple, compared and
+    hashed as one), with ``values``: the inputs of its list of values alone, read finer
+    (the module docstring), or None (no parameter, or an input not followed)."""
+
+    values: tuple[tuple[Any, ...], ...] | None
+
+    def __new__(cls, reads: tuple[tuple[Any, ...], ...],
+                values: tuple[tuple[Any, ...], ...] | None = None) -> ActionReads:
+        made = super().__new__(cls, reads)
+        made.values = values
+        return made
+
+
 class _Reads:
-    def __init__(self, types: dict[int, str], env: CheckEnv, bound: frozenset[str]) -> None:
+    def __init__(self, types: dict[int, str], env: CheckEnv, bound: frozenset[str], fine: bool = False) -> None:
         self.types = types
+        #: reading a list of values alone: ``fields`` and ``growing`` read finer
+        self.fine = fine
         self.zones = env.zones
         self.beans = env.beans
         self.card_attrs = env.card_attrs
@@ -94,6 +120,8 @@ class _Reads:
             if not (allowed is not None and e.name in allowed or t == "card" and e.name in self.card_attrs
                     or t == "field" and e.name in FIELD_ATTRS):
                 raise _Unknown(e.name)
+            if t == "field" and self.fine:
+                self.found.add(("fields", True))  # its ``fields(P)`` named only P's field count
             self.expr(e.obj)
         elif isinstance(e, A.Call):
             self.call(e)
@@ -174,7 +202,8 @@ class _Reads:
         if func in ("fields", "growing", "field_cards"):
             if len(args) != 1:
                 raise _Unknown(func)
-            self.found.add(("fields", self.seat_mode(args[0])))
+            kind = {"fields": "field_count", "growing": "growing"}.get(func, "fields") if self.fine else "fields"
+            self.found.add((kind, self.seat_mode(args[0])))
             return
         if func == "may_harvest":
             if len(args) != 2 or not (isinstance(args[0], A.Name) and args[0].id == "owner"):
@@ -235,7 +264,27 @@ def _seats(e: A.Expr | None) -> bool:
     return False
 
 
-def action_reads(rule: A.ActionDecl, types: dict[int, str], env: CheckEnv) -> tuple[tuple[Any, ...], ...] | None:
+def _found(reads: _Reads) -> tuple[tuple[Any, ...], ...]:
+    for func in ("phase", "step"):
+        if (func,) in reads.found:  # read as it is somewhere: its tests add nothing
+            reads.found = {r for r in reads.found if r[0] != f"{func}_in"}
+    return tuple(sorted(reads.found, key=repr))
+
+
+def values_reads(rule: A.ActionDecl, types: dict[int, str], env: CheckEnv) -> tuple[tuple[Any, ...], ...] | None:
+    """The inputs of ``rule``'s list of values alone, read finer (the module docstring),
+    or None (no parameter, or an input not followed)."""
+    if rule.param is None or rule.values is None:
+        return None
+    reads = _Reads(types, env, frozenset({"owner", "active", "opponent"}), fine=True)
+    try:
+        reads.expr(rule.values)
+    except _Unknown:
+        return None
+    return _found(reads)
+
+
+def action_reads(rule: A.ActionDecl, types: dict[int, str], env: CheckEnv) -> ActionReads | None:
     """Every input of ``rule``'s values, cost and condition (see the module docstring),
     or None when one of them is not followed."""
     bound = {"owner", "active", "opponent"}
@@ -253,7 +302,4 @@ def action_reads(rule: A.ActionDecl, types: dict[int, str], env: CheckEnv) -> tu
         return None
     if rule.cost is not None:
         reads.found.add(("coins", False))  # a cost is compared with the owner's coins
-    for func in ("phase", "step"):
-        if (func,) in reads.found:  # read as it is somewhere: its tests add nothing
-            reads.found = {r for r in reads.found if r[0] != f"{func}_in"}
-    return tuple(sorted(reads.found, key=repr))
+    return ActionReads(_found(reads), values_reads(rule, types, env))

@@ -63,6 +63,29 @@ def test_the_inputs_are_found_only_where_each_is_followed(header: str, reads: tu
     assert [a.reads for a in compiled.actions] == [reads]
 
 
+@pytest.mark.parametrize(("header", "values"), [
+    # a list of fields reads how many fields there are; which beans grow, not the cards
+    ('sell(f in (if counter(owner, "x") == 0 and blue in growing(owner) then fields(owner) else [])) on own_turn '
+     "if f.size > 0", (("counter", "x", False), ("field_count", False), ("growing", False))),
+    ("sell(f in fields(opponent)) on own_turn if f.size > 0", (("field_count", True),)),
+    # a field's attribute read in the list itself: every seat's fields (its cards)
+    ("sell(f in [g in fields(owner) if g.size > 1]) on own_turn if f.size > 0",
+     (("field_count", False), ("fields", True))),
+    ("sell(c in cards(ship)) on own_turn if count(cards(hand)) > 0", (("zone", "ship", "owner"),)),
+    ("sell(f in (if may_harvest(owner, item(fields(owner), 0)) then [1] else [])) on own_turn if f > 0",
+     (("field_count", False), ("fields", False), ("may_harvest",))),
+    # no parameter, or a list input not followed: nothing
+    ("sell on own_turn if count(cards(ship)) > 0", None),
+    ('sell(c in (if counter(item(others(owner), 0), "x") > 0 then [1] else [])) on own_turn if c > 0', None),
+])
+def test_the_inputs_of_the_values_alone_are_read_finer(header: str, values: tuple[Any, ...] | None) -> None:
+    """``ActionReads.values``: the inputs of an action's list of values alone, which a
+    listing asks when the action's full inputs changed (an empty list lists nothing)."""
+    compiled = compile_effect(f"action {header} {{ gain(owner, 1) }}", env=ENV)
+    reads = compiled.actions[0].reads
+    assert getattr(reads, "values", None) == values and (reads is not None or values is None)
+
+
 def test_a_card_bound_action_is_always_evaluated() -> None:
     """A card's action is bound to its card (``this``): the listing asks its holder and
     its test every time."""
@@ -124,6 +147,32 @@ def test_a_missing_input_is_caught() -> None:
     assert failed
 
 
+def test_a_missing_input_of_the_values_is_caught() -> None:
+    """The comparison finds a wrong key of the values alone too: with the ships' cards
+    left out of the inputs of the harvests' lists of values, a remembered empty list goes
+    stale and the listings differ."""
+    from engine.lang.reads import ActionReads
+
+    rules = load_ruleset("la_isla_bohnita")
+    failed: list[str] = []
+
+    def mutate(game: Any) -> None:
+        fx = game.fx
+        fx.actions = [(dataclasses.replace(a, reads=ActionReads(a.reads, tuple(r for r in a.reads.values if r[0] != "zone")))
+                       if a.name.startswith("harvest_into") else a, owner) for a, owner in fx.actions]
+        fx._by_seat = None
+
+    def compare(game: Any, action: Any) -> None:
+        if not failed:
+            try:
+                listings_agree(game.fx, game.players, lambda a: dataclasses.replace(a, reads=None))
+            except AssertionError as e:
+                failed.append(str(e))
+
+    play_game(rules, 4, 3, make_agents(["greedy"], 4, 3), on_start=mutate, after_action=compare)
+    assert failed
+
+
 def test_a_look_ahead_copy_shares_the_answers_not_the_plans() -> None:
     game = Game(load_ruleset("la_isla_bohnita"), 4, 3)
     memo: ListingMemo = game.fx.listing_memo
@@ -132,6 +181,7 @@ def test_a_look_ahead_copy_shares_the_answers_not_the_plans() -> None:
     assert memo.plans
     twin = copy_game(game)
     copied: ListingMemo = twin.fx.listing_memo
-    assert copied is not memo and copied.entries is memo.entries and copied.plans == {}
+    assert copied is not memo and copied.entries is memo.entries and copied.values is memo.values
+    assert copied.plans == {}
     assert [(i, v) for i, _, v in twin.fx.legal_actions(game.state.active)] == \
         [(i, v) for i, _, v in game.fx.legal_actions(game.state.active)]
