@@ -27,12 +27,15 @@ def steer(view: SeatView, legal: list[Action], default: Action) -> Action:
     ``default`` is steered; any candidate the trial cannot weigh leaves ``default``."""
     if default.kind not in STEERED:
         return default
-    base = view.worth_after(default)  # first: a ruleset without held worth ends here
+    for action in legal:
+        if action.kind in STEERED and action != default:
+            break
+    else:
+        return default  # nothing to steer to (most plant choices): no hint need be read
+    base = view.worth_after(default)  # a ruleset without held worth ends here
     if base is None:
         return default
     others = [a for a in legal if a.kind in STEERED and a != default]
-    if not others:
-        return default
     best, best_value = default, base
     for action in others:
         value = view.worth_after(action)

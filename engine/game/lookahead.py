@@ -193,7 +193,7 @@ def _copy(value: Any, memo: dict[int, Any]) -> Any:
         items: list[Any] = []
         memo[id(value)] = items
         for part in value:
-            items.append(part if type(part) is int or _DISPATCH.get(type(part)) is _ATOMIC or _FROZEN.get(id(part)) is part
+            items.append(part if type(part) is int or _DISPATCH.get(type(part)) is _ATOMIC or id(part) in _FROZEN
                          else _copy(part, memo))
         return items
     if kind is dict:
@@ -202,7 +202,7 @@ def _copy(value: Any, memo: dict[int, Any]) -> Any:
         for key, part in value.items():
             if type(key) is not str and type(key) is not int:
                 key = _copy(key, memo)
-            out[key] = (part if type(part) is int or _DISPATCH.get(type(part)) is _ATOMIC or _FROZEN.get(id(part)) is part
+            out[key] = (part if type(part) is int or _DISPATCH.get(type(part)) is _ATOMIC or id(part) in _FROZEN
                         else _copy(part, memo))
         return out
     if kind is set:
@@ -219,7 +219,7 @@ def _copy(value: Any, memo: dict[int, Any]) -> Any:
         made = memo[id(value)] = frozenset(parts)
         return made
     if kind is tuple:
-        if _FROZEN.get(id(value)) is value:
+        if id(value) in _FROZEN:  # (it is kept there: no other object has its id)
             return value  # known to hold nothing a copy changes
         parts = [part if type(part) is int or _DISPATCH.get(type(part)) is _ATOMIC else _copy(part, memo)
                  for part in value]
