@@ -117,6 +117,9 @@ class Game:
         #: actions, with no more fields than the prebuilt actions cover (no rules add one)
         self._plain_free = (self.fx is None and self._protection == "at_most_one"
                             and max(self.row.fields, self.row.max_fields) <= PREBUILT_FIELDS)
+        #: whether ``decision`` remembers free actions (``free_listing``): not when it lists
+        #: them by the row's numbers alone, which costs less than keeping a version
+        self._versioned = not self._plain_free
         self.final_round = False
         self.listing_offers = True
         self.emit("game_started", seat=None, seed=seed, players=players, ruleset=rules.id,
@@ -218,9 +221,8 @@ class Game:
             raise BohnError.one("G606", f"more than {MAX_ACTIONS} actions in one game")
         kind = action[0]
         step = self.step
-        keeps = kind in step.keeps_position  # its step's bookkeeping only, unless the step ends
-        if not keeps:
-            self.version += 1
+        if self._versioned and kind not in step.keeps_position:  # (not: its step's bookkeeping only)
+            self.version += 1  # before anything changes (``free_listing`` is asked between actions)
         if kind in FREE_KINDS:
             if kind == HARVEST:
                 self.harvest(action[1], action[2])  # the seat, the field
@@ -232,17 +234,15 @@ class Game:
                 self.items.claim(action.seat, action.want[0])
             else:
                 self.buy_field(action.seat)
-            step.after_free_action(self, action)
+            self.step.after_free_action(self, action)
         else:
             step.apply(self, action)
         # (only ``_settle`` ends the game, after the final run-out: ``ending`` covers ``over``)
         if self.step.done or st.ending or self.final_round:
-            keeps = False  # the turn moves on: the next steps may change anything
+            self.version += 1  # the turn moves on: the next steps may change anything
             self._settle()  # an effect may have ended the game (a final run-out in a `stop` phase)
         if self._watch_fronts:
             self._fronts()
-        if not keeps:
-            self.version += 1  # (also after: a listing made while the action was performed is not kept)
 
     def _fronts(self) -> None:
         """Fire `card_at_front` where a hand's front card changed, then settle again (a
@@ -311,11 +311,15 @@ class Game:
         version it was made at and given again while the version is the same.
 
         The version is exact rather than a guess from what a listing seems to read (a
-        rule may read anything): ``apply`` bumps it for every action, before and after
-        performing it, except for an action of a kind its step declares in
-        ``keeps_position`` (changing only the step's own bookkeeping) that does not end
-        the step; ``restart_turn`` bumps it after a position is arranged, and a look-ahead
-        copy (whose deck is shuffled) starts from a new version. The one thing such an
+        rule may read anything): ``apply`` bumps it for every action before performing
+        it, except for an action of a kind its step declares in ``keeps_position``
+        (changing only the step's own bookkeeping), and again when the step ends (the
+        turn moves on); ``restart_turn`` bumps it after a position is arranged, and a
+        look-ahead copy (whose deck is shuffled) starts from a new version. A listing is
+        remembered only when asked between actions (the game loop asks here; during an
+        action the engine reads ``free_actions``). A game without rules lists its free
+        actions by the row's numbers (``decision``), cheaper than keeping a version: it
+        keeps none and lists afresh here. The one thing such an
         action may change that a listing reads is who decides, so whether the seat may
         harvest now is part of the key. Everything else that changes the position happens
         inside ``apply``; code that changes a game's state by hand (a test) calls
@@ -324,10 +328,12 @@ class Game:
         ruleset."""
         st = self.state
         allowed = self._harvest_any_time or seat == st.active or self.harvest_allowed_now(seat)
+        if not self._versioned:
+            return tuple(self.free_actions(seat, harvest=allowed))
         last = self._free_memo[seat]
         if last is not None and last[0] == self.version and last[1] == allowed:
             return last[2]
-        listed = tuple(self.free_actions(seat))
+        listed = tuple(self.free_actions(seat, harvest=allowed))
         self._free_memo[seat] = (self.version, allowed, listed)
         return listed
 
@@ -336,18 +342,22 @@ class Game:
         nothing remembered from before is given again."""
         self.version += 1
 
-    def free_actions(self, seat: int, out: list[Action] | None = None) -> list[Action]:
+    def free_actions(self, seat: int, out: list[Action] | None = None, *, harvest: bool | None = None) -> list[Action]:
         """The free actions of ``seat`` now, appended to ``out`` when given (read afresh;
-        ``free_listing`` remembers them)."""
+        ``free_listing`` remembers them). ``harvest``: whether the seat may harvest now,
+        when the caller knows it."""
         if out is None:
             out = []
         fx = self.fx
         st = self.state
-        if self._harvest_any_time or seat == st.active or self.harvest_allowed_now(seat):
+        if harvest is None:
+            harvest = self._harvest_any_time or seat == st.active or self.harvest_allowed_now(seat)
+        fields = st.fields[seat]
+        if harvest:
             ready = self._fixed.harvest_actions[seat]
-            fields = st.fields[seat]
-            if fx is None and self._protection == "at_most_one" and len(fields) <= PREBUILT_FIELDS:
-                # ``harvestable`` spelt out for the rulebook's protection and no rules
+            if (self._protection == "at_most_one" and len(fields) <= PREBUILT_FIELDS
+                    and (fx is None or not fx.applies("may_harvest", seat))):
+                # ``harvestable`` spelt out for the rulebook's protection when no rule asks
                 found = False
                 for i, f in enumerate(fields):
                     if len(f) >= 2:
@@ -361,10 +371,12 @@ class Game:
                 for i in self.harvestable(seat):
                     out.append(ready[i] if i < PREBUILT_FIELDS else Action(HARVEST, seat, i))
         if fx is None:
-            if len(st.fields[seat]) < self.row.max_fields and len(st.coins[seat]) >= self.row.field_price:
+            if len(fields) < self.row.max_fields and len(st.coins[seat]) >= self.row.field_price:
                 out.append(self._fixed.buy_field_actions[seat])
         else:
-            if self.can_buy_field(seat):
+            # ``can_buy_field`` with the price first: a seat rarely has it, and the field
+            # count is then not asked (both are reads: the order changes no answer)
+            if len(st.coins[seat]) >= self.field_price(seat) and len(fields) < self.max_fields(seat):
                 out.append(self._fixed.buy_field_actions[seat])
             if fx.actions:
                 out.extend(Action(ACT, seat, field=v, card=i, want=(a.rule,)) for i, a, v in fx.legal_actions(seat))

@@ -13,7 +13,8 @@ ahead copies the index with its lists).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Iterable, Mapping
 
 from engine.game.copyable import mypyc_attr
 
@@ -30,7 +31,9 @@ class HolderIndex:
 
     def __init__(self, state: GameState, cards: Iterable[int]) -> None:
         self.state = state
-        self.cards = frozenset(cards)
+        #: the indexed cards (in a read-only map, which a look-ahead's copy shares: a
+        #: frozenset it would look through item by item), in a set's order
+        self.cards: Mapping[int, None] = MappingProxyType(dict.fromkeys(frozenset(cards)))
         self._where: dict[int, tuple[list[int], int]] = {}
         self.searches = 0  # how many lookups had to search the zones (the index's misses)
 

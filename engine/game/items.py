@@ -42,36 +42,45 @@ class Items:
         self.game = game
         rules = game.rules
         st = game.state
-        self.by_id: dict[str, Item] = {it.id: it for it in rules.items}
-        self.rules_of: dict[str, Purchase] = {k.id: k.buy for k in rules.kinds if k.buy is not None}
+        # what never changes during a game is held in read-only maps: a look-ahead's copy
+        # shares them instead of copying them
+        self.by_id: Mapping[str, Item] = MappingProxyType({it.id: it for it in rules.items})
+        self.rules_of: Mapping[str, Purchase] = MappingProxyType({k.id: k.buy for k in rules.kinds if k.buy is not None})
         #: the card of each card id for sale (its first copy)
-        self.card: dict[str, int] = {}
-        for card, type_index in enumerate(st.bean_of):
+        card: dict[str, int] = {}
+        for number, type_index in enumerate(st.bean_of):
             name = st.card_types[type_index]
             if name in self.by_id:
-                self.card.setdefault(name, card)
-        self._kind_index = {k.id: i for i, k in enumerate(rules.kinds)}
+                card.setdefault(name, number)
+        self.card: Mapping[str, int] = MappingProxyType(card)
+        self._kind_index: Mapping[str, int] = MappingProxyType({k.id: i for i, k in enumerate(rules.kinds)})
         self.owner: dict[str, int] = {}
         self.removed: set[str] = set()
         bean_index = {b: i for i, b in enumerate(st.bean_ids)}
-        self.pay_index: dict[str, int] = {it.id: bean_index.get(it.pay_with, -1) if it.pay_with else -1 for it in rules.items}
+        self.pay_index: Mapping[str, int] = MappingProxyType(
+            {it.id: bean_index.get(it.pay_with, -1) if it.pay_with else -1 for it in rules.items})
         # kept up to date on every purchase and removal, so listing purchases is cheap: each
-        # card for sale with its payment bean, its kind's limit per group and whether its
-        # kind sells only on the buyer's own turn
-        self._open: list[tuple[Item, int, int, bool]] = [
-            (it, self.pay_index[it.id], self.rules_of[it.kind].limit_per_group, self.rules_of[it.kind].when == "own_turn")
-            for it in rules.items if it.id in self.card]
+        # card for sale (by id, in the ruleset's order) with its payment bean, its kind's
+        # limit per group and whether its kind sells only on the buyer's own turn; read-only
+        # and made anew on a change, so a look-ahead's copy shares it
+        self._open: Mapping[str, tuple[Item, int, int, bool]] = MappingProxyType({
+            it.id: (it, self.pay_index[it.id], self.rules_of[it.kind].limit_per_group, self.rules_of[it.kind].when == "own_turn")
+            for it in rules.items if it.id in self.card})
         self._groups: list[dict[str, int]] = [{} for _ in range(game.players)]
         #: each seat's purchase action of each card, made once (actions are immutable; a
         #: read-only map, so a look-ahead's copy shares it)
         self._buy_action: Mapping[str, tuple[Action, ...]] = MappingProxyType({
             it.id: tuple(Action(BUY_ITEM, s, want=(it.id,)) for s in range(game.players)) for it in rules.items})
-        self._by_pay: dict[int, list[tuple[int, int, str, int, bool, tuple[Action, ...]]]] = {}
+        self._by_pay: Mapping[int, tuple[tuple[int, int, str, int, bool, tuple[Action, ...]], ...]] = {}
         #: bumped whenever the cards for sale or a seat's groups change (``take``, ``remove``)
         self.epoch = 0
-        #: each seat's last purchases at printed prices, with what they were read from:
-        #: (epoch, own turn, the seat's coins, the purchases); see ``listing``
-        self._listed: list[tuple[int, bool, tuple[int, ...], tuple[Action, ...]] | None] = [None] * game.players
+        #: each seat's last purchases at printed prices on its turn (at ``2 * seat + 1``)
+        #: and on another's (at ``2 * seat``), with what they were read from: (epoch, the
+        #: seat's coins, the purchases); see ``listing``. Read-only and made anew when an
+        #: answer is added (rarely: coins change seldom), so a look-ahead's copy shares it
+        #: (its answers hold for the copy too, being keyed by what they were read from)
+        #: until either adds one
+        self._listed: Mapping[int, tuple[int, tuple[int, ...], tuple[Action, ...]]] = MappingProxyType({})
         self._reindex()
 
     def _reindex(self) -> None:
@@ -82,11 +91,11 @@ class Items:
         card it cannot afford. Made again (and the epoch bumped) when what is for sale
         changes."""
         by_pay: dict[int, list[tuple[int, int, str, int, bool, tuple[Action, ...]]]] = {}
-        for order, (it, pay, limit, own_only) in enumerate(self._open):
+        for order, (it, pay, limit, own_only) in enumerate(self._open.values()):
             by_pay.setdefault(pay, []).append((it.price, order, it.group, limit, own_only, self._buy_action[it.id]))
-        for entries in by_pay.values():
-            entries.sort(key=lambda e: (e[0], e[1]))
-        self._by_pay = by_pay
+        # read-only and made anew on every change: a look-ahead's copy shares it
+        self._by_pay = MappingProxyType({pay: tuple(sorted(entries, key=lambda e: (e[0], e[1])))
+                                         for pay, entries in by_pay.items()})
         self.epoch += 1
 
     def available(self, item_id: str) -> bool:
@@ -116,7 +125,8 @@ class Items:
         is the seat's turn, and what is for sale and what the seat owns (``epoch``). The
         answer at printed prices is a function of exactly these, so it is kept with them
         and given again while all are equal: the coins are compared as a tuple (one C
-        comparison of a few numbers). With a ``price`` rule the price may read anything,
+        comparison of a few numbers); one answer is kept for the seat's turn and one for
+        the others', which alternate. With a ``price`` rule the price may read anything,
         and the purchases are found afresh every time."""
         game = self.game
         if not self._open:
@@ -128,11 +138,14 @@ class Items:
         if fx is not None and fx.has("price"):  # printed prices unless a rule changes them
             return tuple(self._priced(seat, own_turn, coins))
         held = tuple(coins)
-        last = self._listed[seat]
-        if last is not None and last[0] == self.epoch and last[1] == own_turn and last[2] == held:
-            return last[3]
+        at = 2 * seat + own_turn
+        last = self._listed.get(at)
+        if last is not None and last[0] == self.epoch and last[1] == held:
+            return last[2]
         found = self._affordable(seat, own_turn, coins)
-        self._listed[seat] = (self.epoch, own_turn, held, found)
+        listed = dict(self._listed)
+        listed[at] = (self.epoch, held, found)
+        self._listed = MappingProxyType(listed)
         return found
 
     def _priced(self, seat: int, own_turn: bool, coins: list[int]) -> list[Action]:
@@ -144,7 +157,7 @@ class Items:
             per_bean[b] = per_bean.get(b, 0) + 1
         total = len(coins)
         owned = self._groups[seat]
-        return [self._buy_action[it.id][seat] for it, pay, limit, own_only in self._open
+        return [self._buy_action[it.id][seat] for it, pay, limit, own_only in self._open.values()
                 if owned.get(it.group, 0) < limit and (own_turn or not own_only)
                 and (total if pay < 0 else per_bean.get(pay, 0)) >= self.price(seat, it)]
 
@@ -232,7 +245,7 @@ class Items:
         st.shared[buy.supply].remove(card)
         st.per_player[buy.to][seat].append(card)
         self.owner[item.id] = seat
-        self._open = [entry for entry in self._open if entry[0].id != item.id]
+        self._open = MappingProxyType({i: entry for i, entry in self._open.items() if i != item.id})
         self._reindex()
         self._groups[seat][item.group] = self._groups[seat].get(item.group, 0) + 1
         self.epoch += 1
@@ -270,7 +283,7 @@ class Items:
                 st.shared[buy.supply].remove(card)
                 st.shared[buy.removed_to].append(card)
         self.removed.update(ids)
-        self._open = [entry for entry in self._open if entry[0].id not in self.removed]
+        self._open = MappingProxyType({i: entry for i, entry in self._open.items() if i not in self.removed})
         self._reindex()
         self.game.emit("items_removed", seat=None, items=list(ids), group=group,
                        rule=self.game.rules.origin("player_counts", str(self.game.players), "group_owner_limit"))
