@@ -135,6 +135,9 @@ def _remember(fn: GameFn, specs: tuple[RulesSpec, ...]) -> None:
     _JOB = (fn, specs)
     for spec in specs:
         spec.build()
+    import gc
+
+    gc.freeze()  # the rules live as long as the worker: full collections skip them (see play.many_games)
 
 
 def _run_remembered(index: int, seeds: Batch) -> BatchResult:
@@ -298,8 +301,16 @@ class Batches(Sequence[Batch]):
 
 def play_seeds(fn: GameFn, rulesets: Sequence[Ruleset], seeds: Sequence[int], *, backend: Backend | None = None,
                progress: Progress | None = None) -> Iterator[Any]:
-    """``fn(rulesets, seed)`` for every seed, yielded in seed order whatever the backend."""
-    backend = backend or InlineBackend()
+    """``fn(rulesets, seed)`` for every seed, yielded in seed order whatever the backend
+    (the rules loaded so far out of the collector's reach, ``play.many_games``)."""
+    from engine.sim.play import many_games
+
+    with many_games():
+        yield from _play_seeds(fn, rulesets, seeds, backend or InlineBackend(), progress)
+
+
+def _play_seeds(fn: GameFn, rulesets: Sequence[Ruleset], seeds: Sequence[int], backend: Backend,
+                progress: Progress | None) -> Iterator[Any]:
     total = len(seeds)
     size = backend.batch_size(total)
     batches = Batches(seeds, size)
