@@ -143,6 +143,8 @@ class GameEffects:
         self._action_holding: Any = None
         #: {"cards": the cards with a ``worth`` as ``_holding`` gives them}, read only, made on first use
         self._worth_holding: Any = None
+        #: (the modifiers, ``_query_facts`` of them): made on first use, dropped when rules are acquired
+        self._facts: Any = None
         for effect in game.rules.effects:  # every player owns a copy of the ruleset's effects
             for seat in range(game.players):
                 self.own(effect.compiled, seat)
@@ -189,6 +191,7 @@ class GameEffects:
         for a in compiled.actions:
             self.actions.append((a, owner))
         self._applies = None
+        self._facts = None
 
     def _own_card(self, compiled: Compiled, card: int) -> None:
         """A card's rules, each bound to the card (``this``); their owner is its holder.
@@ -210,6 +213,7 @@ class GameEffects:
                    (modifier_stage(m), rank, i, card), (bound_m, owner))
             self._card_queries.add(m.query)
         self._applies = None
+        self._facts = None
         for a in compiled.actions:
             bound_a = CompiledAction(a.name, a.timing, _bind(a.condition, card), _bind(a.cost, card), _bind(a.body, card),
                                      a.span, a.rule, a.param, _bind(a.values, card), _bind(a.worth, card),
@@ -491,18 +495,28 @@ class GameEffects:
     def field_free(self, query: str) -> bool:
         """Whether every rule of ``query`` reads no field (``CompiledModifier.field_free``):
         their answer is then the same for every field of one planting."""
-        for mod, _ in self.modifiers.get(query, ()):
-            if not mod.field_free:
-                return False
-        return True
+        made = self._facts
+        if made is None or made[0] is not self.modifiers:
+            made = self._facts = (self.modifiers, self._query_facts())
+        found = made[1].get(query)
+        return True if found is None else found[0]
 
     def keeps_no(self, query: str) -> bool:
         """Whether every rule of ``query`` starts with ``value and`` (``needs_value``): a
         falsy answer then stays what it is, without a rule being read."""
-        for mod, _ in self.modifiers.get(query, ()):
-            if not mod.needs_value:
-                return False
-        return True
+        made = self._facts
+        if made is None or made[0] is not self.modifiers:
+            made = self._facts = (self.modifiers, self._query_facts())
+        found = made[1].get(query)
+        return True if found is None else found[1]
+
+    def _query_facts(self) -> Any:
+        """Query -> (whether every rule of it is ``field_free``, whether every one
+        ``needs_value``): asked at every planting, answered from the rules owned, so made
+        once, kept with the rules it was made of (a read-only map a look ahead's copy
+        shares; ``own`` drops it)."""
+        return MappingProxyType({query: (all(m.field_free for m, _ in mods), all(m.needs_value for m, _ in mods))
+                                 for query, mods in self.modifiers.items()})
 
     def budget(self) -> list[int]:
         """The evaluation budget of the current decision: every rule one action sets off

@@ -696,16 +696,18 @@ class Compiler:
         signature = V.FUNCTIONS[call.func]
         args = self._arguments(call, signature)
         if call.func == "zone":
-            zid = args[0][1]
-            player_fn = args[1][1] if len(args) > 1 else None
-            shared = {z for z, owner in self.env.zones.items() if owner == "shared"}
-
-            def zone(ctx: Ctx) -> ZoneRef:
-                z = zid(ctx)
-                if z in shared:
-                    return ZoneRef(z, None)
-                return ZoneRef(z, player_fn(ctx) if player_fn else ctx.vars["owner"])
-            return zone
+            given = dict(zip((p.name for p in signature.params), call.args))
+            given.update(dict(call.kwargs))
+            id_arg = given.get("id")
+            z = id_arg.id if isinstance(id_arg, A.Name) else ""  # as ``_arguments`` reads it
+            player_fn = dict(args).get("player")
+            if self.env.zones.get(z) == "shared":  # its reference never changes (the player is not read)
+                ref = ZoneRef(z, None)
+                return lambda ctx: ref
+            if player_fn is None:
+                return lambda ctx: ZoneRef(z, ctx.vars["owner"])
+            seat = player_fn
+            return lambda ctx: ZoneRef(z, seat(ctx))
         if call.func == "players":
             return lambda ctx: _players_from(ctx.world, ctx.vars["owner"])
         if call.func == "bean_types":

@@ -285,7 +285,9 @@ class Inliner:
     def call(self, call: A.Call, depth: int) -> str:
         from engine.lang.compiler import FUNCTION_IMPL, _players_from
 
-        if call.func in ("zone", "column") or call.func not in V.FUNCTIONS:
+        if call.func == "zone":
+            return self.zone(call, depth)
+        if call.func == "column" or call.func not in V.FUNCTIONS:
             return self.apart(call)
         if call.func == "players":
             return f"{self.const(_players_from)}(ctx.world, ctx.vars['owner'])"
@@ -322,6 +324,21 @@ class Inliner:
             return (f"({call.func}({a}, {b}) if (({a} := ({args[0]})), ({b} := ({args[1]})))[1] is not None "
                     f"else {self.const(FUNCTION_IMPL[call.func])}(ctx.world, {a}, None))")
         return f"{self.const(FUNCTION_IMPL[call.func])}(ctx.world{''.join(', ' + a for a in args)})"
+
+
+    def zone(self, call: A.Call, depth: int) -> str:
+        """``zone(ID)`` or ``zone(ID, P)``, what ``Compiler.function`` makes of it: a shared
+        zone's reference is a constant (``P`` is not read), a per-player zone's is made
+        from ``P`` (the owner when not given)."""
+        given: dict[str, A.Expr] = dict(zip((p.name for p in V.FUNCTIONS["zone"].params), call.args))
+        given.update(dict(call.kwargs))
+        arg = given.get("id")
+        zid = arg.id if isinstance(arg, A.Name) else ""
+        if self.compiler.env.zones.get(zid) == "shared":
+            return self.const(ZoneRef(zid, None))
+        player = given.get("player")
+        seat = self.src(player, depth) if player is not None else "ctx.vars['owner']"
+        return f"{self.const(ZoneRef)}({self.const(zid)}, {seat})"
 
 
 def _untyped_reader(name: str, card_attrs: Any) -> Callable[[Any, Any], Any]:

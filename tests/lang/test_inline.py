@@ -73,6 +73,10 @@ EXPRESSIONS = [
     "[this in cards(shown) if this.first == 1]",
     "[c.first + 1 for c in cards(shown)]",
     "count([this in cards(hand) if true]) + this.first",  # the variable given back its outer value
+    # zones named by `zone(…)`: a shared zone whatever the player, a player's own by default
+    "count(cards(zone(hand, opponent))) + count(cards(zone(hand)))",
+    "item(cards(zone(hand, owner)), 0) in cards(zone(discard, opponent))",
+    "count(cards(zone(discard, item([owner, opponent], 1)))) + count(cards(zone(shown, item([owner], 0))))",
 ]
 
 
@@ -183,3 +187,17 @@ def test_repeated_parts_get_one_local_each() -> None:
     # the field, its size and this.first are each kept in one local; this.second is read once anyway
     assert "_c1 = _c2 = _c3 = " in body and "_c4" not in body
     assert body.count("field_at(") == 2 and body.count("card_attr(") == 3  # written twice, read once
+
+
+def test_a_zone_reference_reads_its_player_only_for_a_zone_of_a_player() -> None:
+    """`zone(discard, P)` is the shared discard whatever ``P`` (never read: a list in it
+    spends nothing), `zone(hand, P)` is ``P``'s hand (the list is built and paid for)."""
+    world, this = _tables()[0]
+    for text, spent, ref in (("zone(discard, item([opponent, owner], 0))", 0, ZoneRef("discard", None)),
+                             ("zone(hand, item([opponent, owner], 0))", 2, ZoneRef("hand", 1)),
+                             ("zone(hand)", 0, ZoneRef("hand", 0))):
+        program = parse(f"let r = {text}", None, "test")
+        fn = compiler.Compiler(check(program, ENV), ENV, program).expr(program.statements[0].value)  # type: ignore[attr-defined]
+        ctx = compiler.new_ctx(world, 0, "test", {"this": this})
+        before = ctx.budget[0]
+        assert fn(ctx) == ref and before - ctx.budget[0] == spent, text
