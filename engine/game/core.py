@@ -220,8 +220,7 @@ class Game:
         if taken > MAX_ACTIONS:
             raise BohnError.one("G606", f"more than {MAX_ACTIONS} actions in one game")
         kind = action[0]
-        step = self.step
-        if self._versioned and kind not in step.keeps_position:  # (not: its step's bookkeeping only)
+        if self._versioned and kind not in self.step.keeps_position:  # (not: its step's bookkeeping only)
             self.version += 1  # before anything changes (``free_listing`` is asked between actions)
         if kind in FREE_KINDS:
             if kind == HARVEST:
@@ -236,7 +235,7 @@ class Game:
                 self.buy_field(action.seat)
             self.step.after_free_action(self, action)
         else:
-            step.apply(self, action)
+            self.step.apply(self, action)
         # (only ``_settle`` ends the game, after the final run-out: ``ending`` covers ``over``)
         if self.step.done or st.ending or self.final_round:
             self.version += 1  # the turn moves on: the next steps may change anything
@@ -356,17 +355,23 @@ class Game:
         if harvest:
             ready = self._fixed.harvest_actions[seat]
             if (self._protection == "at_most_one" and len(fields) <= PREBUILT_FIELDS
-                    and (fx is None or not fx.applies("may_harvest", seat))):
-                # ``harvestable`` spelt out for the rulebook's protection when no rule asks
-                found = False
-                for i, f in enumerate(fields):
-                    if len(f) >= 2:
-                        out.append(ready[i])
-                        found = True
-                if not found:
-                    for i, f in enumerate(fields):
-                        if f:
+                    and (fx is None or "may_harvest" not in fx.modifiers or not fx.applies("may_harvest", seat))):
+                # ``harvestable`` spelt out for the rulebook's protection when no rule asks,
+                # in one pass as ``decision`` reads it: every planted field until one of two
+                # or more beans shows up, then only those
+                mark = len(out)
+                big = False
+                i = 0
+                for f in fields:
+                    if f:
+                        if len(f) >= 2:
+                            if not big:
+                                del out[mark:]
+                                big = True
                             out.append(ready[i])
+                        elif not big:
+                            out.append(ready[i])
+                    i += 1
             else:
                 for i in self.harvestable(seat):
                     out.append(ready[i] if i < PREBUILT_FIELDS else Action(HARVEST, seat, i))
@@ -376,10 +381,14 @@ class Game:
         else:
             # ``can_buy_field`` with the price first: a seat rarely has it, and the field
             # count is then not asked (both are reads: the order changes no answer)
-            if len(st.coins[seat]) >= self.field_price(seat) and len(fields) < self.max_fields(seat):
+            row = self.row
+            mods = fx.modifiers  # (``field_price`` and ``max_fields`` spelt out when no rule modifies them)
+            if (len(st.coins[seat]) >= (self.field_price(seat) if "field_price" in mods else row.field_price)
+                    and len(fields) < (self.max_fields(seat) if "max_fields" in mods else min(MAX_FIELDS, row.max_fields))):
                 out.append(self._fixed.buy_field_actions[seat])
-            if fx.actions:
-                out.extend(Action(ACT, seat, field=v, card=i, want=(a.rule,)) for i, a, v in fx.legal_actions(seat))
+            if fx.actions:  # Action(ACT, seat, field=v, card=i, want=(a.rule,)), made as a plain tuple is
+                new = tuple.__new__
+                out.extend([new(Action, (ACT, seat, v, i, -1, (), (a.rule,))) for i, a, v in fx.legal_actions(seat)])
         if self.items is not None:
             out.extend(self.items.listing(seat))
         return out
@@ -423,7 +432,7 @@ class Game:
 
     def field_price(self, seat: int) -> int:
         fx = self.fx
-        if fx is None or not fx.applies("field_price", seat):
+        if fx is None or "field_price" not in fx.modifiers or not fx.applies("field_price", seat):
             return self.row.field_price
         return fx.modified("field_price", self.row.field_price, player=seat)
 
@@ -431,7 +440,7 @@ class Game:
         fx = self.fx
         if fx is None:
             return self.row.max_fields
-        if not fx.applies("max_fields", seat):
+        if "max_fields" not in fx.modifiers or not fx.applies("max_fields", seat):
             return min(MAX_FIELDS, self.row.max_fields)
         return min(MAX_FIELDS, fx.modified("max_fields", self.row.max_fields, player=seat))
 

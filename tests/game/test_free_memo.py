@@ -3,8 +3,9 @@
 The game loop gives a seat's free actions again while the position's ``version`` is the
 same, and a seat's purchases again while its coins, its turn and what is for sale are
 the same. Along played games of every shipped ruleset, after every action, each seat's
-remembered listing is compared with the fresh one (``Game.free_actions``; for purchases
-the plain reading of every card for sale, ``Items._priced``), as
+remembered listing is compared with the fresh one (``Game.free_actions``, itself compared
+with the engine's general questions, ``plain_free_actions``; for purchases the plain
+reading of every card for sale, ``Items._priced``), as
 tests/game/test_declared_memo.py does for the declared actions. The quick pass compares
 the first actions of a few games; the soak every action of more seeds (tests/soak.py).
 """
@@ -15,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from engine.game.actions import ACCEPT, BUY_ITEM, Action
+from engine.game.actions import ACCEPT, ACT, BUY_FIELD, BUY_ITEM, HARVEST, Action
 from engine.game.core import Game
 from engine.game.lookahead import copy_game
 from engine.game.steps import STEP_KINDS
@@ -32,6 +33,23 @@ SEEDS = games(quick=1, soak=6)
 
 CASES = [("base", None, 4), ("high_bohn", None, 4), ("high_bohn", "cognac", 3), ("high_bohn_plus", None, 4),
          ("la_isla_bohnita", None, 4), ("bohn_camillo", None, 2)]
+
+
+def plain_free_actions(game: Game, seat: int) -> tuple[Action, ...]:
+    """The free actions as the engine's general questions answer them, without the
+    shortcuts ``free_actions`` takes (the harvest protection spelt out, the field price
+    before the field count, rules skipped when none modifies the query)."""
+    out: list[Action] = []
+    if game.harvest_allowed_now(seat):
+        out += [Action(HARVEST, seat, i) for i in game.harvestable(seat)]
+    if game.can_buy_field(seat):
+        out.append(Action(BUY_FIELD, seat))
+    fx = game.fx
+    if fx is not None and fx.actions:
+        out += [Action(ACT, seat, field=v, card=i, want=(a.rule,)) for i, a, v in fx.legal_actions(seat)]
+    if game.items is not None:
+        out += game.items.actions(seat)
+    return tuple(out)
 
 
 class Compare:
@@ -51,7 +69,9 @@ class Compare:
             last = game._free_memo[seat]
             if last is not None and last[0] == game.version:
                 self.kept += 1
-            assert game.free_listing(seat) == tuple(game.free_actions(seat)), (game.seed, game.actions_taken, seat)
+            fresh = tuple(game.free_actions(seat))
+            assert game.free_listing(seat) == fresh, (game.seed, game.actions_taken, seat)
+            assert fresh == plain_free_actions(game, seat), (game.seed, game.actions_taken, seat)
             items = game.items
             if items is not None:
                 st = game.state
