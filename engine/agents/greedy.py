@@ -28,8 +28,9 @@ from engine.game.view import SeatView
 
 Fields = list[tuple[str | None, int]]
 #: (the first field at its bean's last beanometer step or -1, the beans grown, the number
-#: of empty fields, the bean of the first of the fullest planted fields or None)
-Known = tuple[int, frozenset[str], int, "str | None"]
+#: of empty fields, the bean of the first of the fullest planted fields or None, the
+#: fields themselves as ``SeatView.fields`` reads them)
+Known = tuple[int, frozenset[str], int, "str | None", Fields]
 
 #: distinct fields a bot remembers what it read off (``GreedyBot._learn``); then it starts over
 KNOWN_FIELDS = 256
@@ -38,6 +39,8 @@ KNOWN_FIELDS = 256
 RARE_KINDS = frozenset({ACT, BUY_FIELD, BUY_ITEM})
 #: an action's kind (its first item), for ``map``
 KIND = itemgetter(0)
+#: a field's bean and count (``SeatView.fields``), for ``map``
+BEAN, COUNT = itemgetter(0), itemgetter(1)
 
 #: Cards still to come in the deck's last pass, per coin a field costs, for the field to pay.
 FIELD_PAYBACK_CARDS = 12
@@ -70,7 +73,9 @@ class GreedyBot:
         self._previews = 0
         #: what the bot reads off its own fields, per distinct fields (they change only when
         #: it plants or harvests): see ``_learn``
-        self._known: dict[tuple[tuple[str | None, int], ...], Known] = {}
+        self._known: dict[object, Known] = {}
+        #: coins a harvest of (bean, count) pays by the printed beanometer
+        self._pays: dict[tuple[str, int], int] = {}
         #: the other seats, clockwise from a seat (a game's seats never change)
         self._others: dict[tuple[int, int], list[int]] = {}
 
@@ -92,7 +97,12 @@ class GreedyBot:
 
     def _harvest_value(self, view: SeatView, fields: Fields, index: int) -> tuple[int, int]:
         bean, count = fields[index]
-        return (view.bean(bean).coins_for(count) if bean else 0, -count)
+        if not bean:
+            return (0, -count)
+        pays = self._pays.get((bean, count))
+        if pays is None:  # the printed beanometer never changes: read once per bean and count
+            pays = self._pays[(bean, count)] = view.bean(bean).coins_for(count)
+        return (pays, -count)
 
     def _best_harvest(self, view: SeatView, harvests: list[Action], fields: Fields) -> Action:
         return max(harvests, key=lambda a: self._harvest_value(view, fields, a.field))
@@ -103,8 +113,9 @@ class GreedyBot:
         last = self._top[bean] = meter[-1] if meter else 10**9
         return last
 
-    def _learn(self, view: SeatView, fields: Fields, key: tuple[tuple[str | None, int], ...]) -> Known:
-        """What the bot reads off ``fields`` (see ``Known``), remembered for the same fields."""
+    def _learn(self, view: SeatView, fields: Fields, key: object) -> Known:
+        """What the bot reads off ``fields`` (see ``Known``), remembered under ``key`` (the
+        view's ``fields_token``: equal for the same fields)."""
         known = self._known
         if len(known) >= KNOWN_FIELDS:
             known.clear()
@@ -114,55 +125,66 @@ class GreedyBot:
         most = -1
         maxed = -1
         top = self._top
-        for i, (bean, count) in enumerate(fields):
+        i = 0
+        for bean, count in fields:  # a plain loop: a few fields, cheaper than C calls on them
             if bean is None:
                 empties += 1
-                continue
-            grown.add(bean)
-            if count > most:
-                fullest, most = bean, count
-            if maxed < 0:  # the first field that has reached its bean's last beanometer step
-                last = top.get(bean)
-                if last is None:
-                    last = self._last_step(view, bean)
-                if count >= last:
-                    maxed = i
-        info = known[key] = (maxed, frozenset(grown), empties, fullest)
+            else:
+                grown.add(bean)
+                if count > most:
+                    fullest, most = bean, count
+                if maxed < 0:  # the first field that has reached its bean's last beanometer step
+                    last = top.get(bean)
+                    if last is None:
+                        last = self._last_step(view, bean)
+                    if count >= last:
+                        maxed = i
+            i += 1
+        info = known[key] = (maxed, frozenset(grown), empties, fullest, fields)
         return info
 
     # ------------------------------------------------------------------ choice
 
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
-        if view.turn != self._turn:
-            self._turn, self._offers = view.turn, 0
+        turn, step, active = view.now()
+        if turn != self._turn:
+            self._turn, self._offers = turn, 0
             self._tried.clear()
             self._weighed.clear()
             self._taken.clear()
             self._previews = 0
-        if legal[0].kind == DECLINE:
+        if legal[0][0] == DECLINE:  # [0]: the kind
             return self._answer(view, legal)
-        fields = view.fields()
-        key = tuple(fields)
+        key = view.fields_token()
         info = self._known.get(key)
         if info is None:
-            info = self._learn(view, fields, key)
+            info = self._learn(view, view.fields(), key)
         kinds = set(map(KIND, legal))  # the kinds listed, found without a Python loop
         if HARVEST in kinds:
             maxed = info[0]
             if maxed >= 0:
                 for a in legal:
-                    if a.kind == HARVEST and a.field == maxed:
+                    if a[0] == HARVEST and a[2] == maxed:  # the kind, the field
                         return a
         if not RARE_KINDS.isdisjoint(kinds):
             chosen = self._free(view, legal)
             if chosen is not None:
                 return chosen
-        step = view.step
         if step == "trade":
-            return self._trade(view, legal, info)
+            return self._trade(view, legal, info, active)
         if step == "discard_from_hand":
-            return self._discard(view, legal, fields)
-        return steer(view, legal, self._plant(view, legal, fields, step, info[2]))
+            return self._discard(view, legal, info[4])
+        chosen = self._plant(view, legal, info[4], step, info[2])
+        return steer(view, legal, chosen) if view.weighs_held else chosen
+
+    def _info(self, view: SeatView) -> Known:
+        """What the bot reads off its fields now (``Known``): remembered per distinct
+        fields, read again only when they changed (a plant or a harvest)."""
+        key = view.fields_token()
+        info = self._known.get(key)
+        if info is None:
+            info = self._learn(view, view.fields(), key)
+        return info
 
     def _free(self, view: SeatView, legal: list[Action]) -> Action | None:
         """A declared action worth taking, a field worth buying, or an item to buy, in that
@@ -233,11 +255,11 @@ class GreedyBot:
         plant = passing = discard = matching = fullest = None
         most = -1
         for a in legal:
-            kind = a.kind
+            kind = a[0]  # the kind
             if kind == PLANT:
                 if plant is None:
                     plant = a
-                bean, count = fields[a.field]
+                bean, count = fields[a[2]]  # the field
                 if bean is not None:
                     if matching is None:
                         matching = a
@@ -280,18 +302,21 @@ class GreedyBot:
 
     # ------------------------------------------------------------------ trading
 
-    def _trade(self, view: SeatView, legal: list[Action], info: Known) -> Action:
-        if self._offers >= self.max_offers:
-            return self._end(legal)
-        choice = self._pick_offer(view, info)
-        while choice is not None and view.offer_problem(choice):  # e.g. a hand card the options keep back
-            self._tried.add(choice)
-            choice = self._pick_offer(view, info)
-        if choice is None:
-            return self._end(legal)
-        self._offers += 1
-        self._tried.add(choice)
-        return choice
+    def _trade(self, view: SeatView, legal: list[Action], info: Known, active: int) -> Action:
+        if self._offers < self.max_offers:
+            choice = self._pick_offer(view, info, active)
+            while choice is not None and view.offer_problem(choice):  # e.g. a hand card the options keep back
+                self._tried.add(choice)
+                choice = self._pick_offer(view, info, active)
+            if choice is not None:
+                self._offers += 1
+                self._tried.add(choice)
+                return choice
+        for a in legal:  # ``_end`` spelt out
+            kind = a[0]
+            if kind == END_TRADING or kind == PASS:
+                return a
+        raise IndexError("no end of trading among the legal actions")
 
     @staticmethod
     def _end(legal: list[Action]) -> Action:
@@ -301,10 +326,10 @@ class GreedyBot:
                 return a
         raise IndexError("no end of trading among the legal actions")
 
-    def _pick_offer(self, view: SeatView, info: Known) -> Action | None:
+    def _pick_offer(self, view: SeatView, info: Known, active: int) -> Action | None:
         """Build an offer from what the seat sees (the engine need not list them all)."""
         revealed = view.trade_display()
-        me, active = view.seat, view.active
+        me = view.seat
         grown = info[1]  # the beans this seat grows
         tried = self._tried
         new = tuple.__new__
@@ -330,20 +355,16 @@ class GreedyBot:
         if others is None:
             others = self._others[(me, players)] = [(me + k) % players for k in range(1, players)]
         seen: dict[int, set[str]] = {}  # other seats' grown beans, looked at once per offer built
-
-        def their(seat: int) -> set[str]:
-            got = seen.get(seat)
-            if got is None:
-                got = seen[seat] = view.planted(seat)
-            return got
-
         zone = ""
         # revealed cards we cannot use: give them to a seat that grows them
         for index, bean in enumerate(revealed):
             if bean in grown:
                 continue
             for seat in others:
-                if bean not in their(seat):
+                theirs = seen.get(seat)
+                if theirs is None:
+                    theirs = seen[seat] = view.planted(seat)
+                if bean not in theirs:
                     continue
                 if not zone:
                     zone = view.trade_zone()
@@ -362,7 +383,10 @@ class GreedyBot:
             if offer in tried:
                 continue
             for seat in others:
-                if bean in their(seat):
+                theirs = seen.get(seat)
+                if theirs is None:
+                    theirs = seen[seat] = view.planted(seat)
+                if bean in theirs:
                     if view.may_trade(HAND, index):
                         return offer
                     break
@@ -373,21 +397,16 @@ class GreedyBot:
         if offer is None:
             return legal[0]
         for accept in legal:
-            if accept.kind == ACCEPT:
+            if accept[0] == ACCEPT:  # [0]: the kind
                 break
         else:
             return legal[0]
         incoming = view.offered_beans(offer)
         if not incoming:
             return legal[0]  # a request for a gift: decline
-        fields = view.fields()
-        key = tuple(fields)
-        info = self._known.get(key)
-        if info is None:
-            info = self._learn(view, fields, key)
+        info = self._info(view)
         grown, empties = info[1], info[2]
-        new_types = {b for b in incoming if b not in grown}
-        if len(new_types) > empties:
+        if len(set(incoming).difference(grown)) > empties:  # the new types offered need empty fields
             return legal[0]
         if accept.give:
             hand = view.hand()

@@ -79,6 +79,11 @@ class Trade(StepRun):
         self._passes = game._fixed.pass_actions
         self._ends = tuple(Action(END_TRADING, s) for s in seats)
         self._declines = tuple(Action(DECLINE, s) for s in seats)
+        self._accepts_gift = tuple(Action(ACCEPT, s) for s in seats)
+        #: the other seats, clockwise from each seat: the seats an offer to the table reaches
+        self._open_to = tuple(tuple((s + k) % game.players for k in range(1, game.players)) for s in seats)
+        #: no zone but the hand and the revealed cards to give from (no ``also_from``)
+        self._hand_only = not self.also_from and not self.active_also_from
         #: (bean index, want tuple) of every bean in play, and the set of those beans: made at first use
         self._want_cache: list[tuple[int, tuple[str, ...]]] | None = None
         self._in_play: frozenset[str] = frozenset()
@@ -195,8 +200,7 @@ class Trade(StepRun):
 
     def _partners(self, game: Game, seat: int, target: int) -> list[int]:
         """The seats an offer of ``seat`` to ``target`` (or the table) would reach."""
-        n = game.players
-        seats = [target] if target != OPEN else [(seat + k) % n for k in range(1, n)]
+        seats = [target] if target != OPEN else list(self._open_to[seat])
         fx = game.fx
         if fx is None or not fx.has("may_trade"):
             return seats
@@ -235,9 +239,14 @@ class Trade(StepRun):
         limited = game.trade_limited or game._zone_limited
         if len(want) <= 1:  # the common offers: a gift (nothing wanted) or one bean for one card
             if not want:
-                out.append(tuple.__new__(Action, (ACCEPT, seat, -1, -1, -1, (), ())))
+                out.append(self._accepts_gift[seat])
                 return out
             bean = want[0]
+            if not limited and self._hand_only and seat != game.state.active:  # ``_sources``: the hand alone
+                held = list(map(names.__getitem__, game.state.hands[seat]))
+                if bean in held:
+                    out.append(tuple.__new__(Action, (ACCEPT, seat, -1, -1, -1, ((HAND, held.index(bean)),), ())))
+                return out
             for zone, cards in self._sources(game, seat):  # the first givable card of that bean
                 if limited:
                     for i, c in enumerate(cards):
@@ -321,10 +330,20 @@ class Trade(StepRun):
         return ""
 
     def _bad_refs(self, game: Game, seat: int, refs: tuple[CardRef, ...]) -> str:
+        limited = game.trade_limited or game._zone_limited
+        if len(refs) == 1 and not limited:  # the common offer: one card of the hand or of the display
+            zone, index = refs[0]
+            if type(index) is int and index >= 0:
+                st = game.state
+                if zone == HAND and (seat != st.active or not (self.hand_waits and self.revealed)):
+                    if index < len(st.hands[seat]):
+                        return ""
+                elif zone == self.revealed_id and seat == st.active and index < len(self.revealed):
+                    return ""
+            # anything else: the general reading below
         if len(refs) > 1 and len(set(refs)) != len(refs):
             return "a card is named twice"
         sources = self._sources(game, seat)
-        limited = game.trade_limited or game._zone_limited
         for ref in refs:
             zone, index = ref
             if type(index) is not int:  # named oddly (1.0, True): compare as the listing does
@@ -349,7 +368,17 @@ class Trade(StepRun):
     # ------------------------------------------------------------------ effects
 
     def apply(self, game: Game, action: Action) -> None:
-        kind = action.kind
+        kind = action[0]  # the kind
+        if kind == DECLINE and not game.logging:  # the commonest answer, spelt out
+            responders = self.responders
+            responders.pop(0)
+            if responders:
+                return
+            self.pending = None
+            self.mode = self._resume
+            if self.mode == "solicit":
+                self._next_solicited(game)
+            return
         if kind == PROPOSE:
             self.proposals[action.seat] += 1
             self.pending = action

@@ -68,6 +68,12 @@ class SeatView:
     def turn(self) -> int:
         return self._game.state.turn
 
+    def now(self) -> tuple[int, str, int]:
+        """(turn, step kind, active seat): what a bot asks at every decision, in one call."""
+        g = self._game
+        st = g.state
+        return st.turn, g.step.kind, st.active
+
     @property
     def trades(self) -> bool:
         """Whether this game has trading at all (False: no offer is ever listed)."""
@@ -81,6 +87,19 @@ class SeatView:
             return list(zip(map(g._names.__getitem__, map(_FIRST, fields)), map(len, fields)))
         names = g._names
         return [(names[f[0]], len(f)) if f else (None, 0) for f in fields]
+
+    def fields_token(self) -> tuple[tuple[int, ...], ...]:
+        """A value equal whenever this seat's fields hold the same cards (an opaque token,
+        cheap to make and hash): a bot remembers what it read off its fields under it and
+        need not read them again while they stay as they were."""
+        return tuple(map(tuple, self._game.state.fields[self.seat]))
+
+    @property
+    def weighs_held(self) -> bool:
+        """Whether some card of the ruleset has a held ``worth`` (``worth_after`` can then
+        be other than None): without one a bot need not weigh its plants by it."""
+        fx = self._game.fx
+        return fx is not None and bool(fx.card_worths)
 
     def planted(self, seat: int | None = None) -> set[str]:
         """The beans growing on the fields of ``seat`` (default: the viewer's), as a set:
@@ -216,10 +235,12 @@ class SeatView:
 
     def offer_problem(self, action: Action) -> str:
         """Why the rules would refuse this offer now ('' when they take it)."""
-        if action.seat != self.seat or not self.can_offer():
-            return "you cannot make an offer now"
         g = self._game
-        return str(g.step.check_proposal(g, action))
+        step = g.step  # ``can_offer`` spelt out: a bot asks before each offer it makes
+        if (action.seat != self.seat or g.state.over or step is None or step.decider(g) != self.seat
+                or getattr(step, "mode", "") not in ("active", "solicit")):
+            return "you cannot make an offer now"
+        return str(step.check_proposal(g, action))
 
     def items_owned(self, seat: int | None = None) -> list[str]:
         items = self._game.items
