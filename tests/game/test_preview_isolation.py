@@ -123,3 +123,31 @@ def test_a_game_is_the_same_with_and_without_extra_previews(ruleset: str, varian
     assert plain[0] == with_previews[0]
     assert plain[1] == with_previews[1]
     assert plain[2] == with_previews[2]
+
+
+def test_a_copy_shares_a_tuple_of_shared_things_and_copies_one_holding_a_list() -> None:
+    from engine.game import lookahead
+    from engine.game.lookahead import _copy
+
+    _share_immutables()
+    zone = [1, 2]
+    plain = ("a", 1, (2, "b"))
+    holding = ("zone", zone)
+    made = _copy([plain, holding], {})
+    assert made[0] is plain and id(plain) in lookahead._FROZEN  # shared, and remembered
+    assert made[1] is not holding and made[1][1] == zone and made[1][1] is not zone
+    assert id(holding) not in lookahead._FROZEN
+    again = _copy([plain, holding], {})
+    assert again[0] is plain and again[1][1] is not zone  # the second time too
+
+
+def test_the_remembered_tuples_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    from engine.game import lookahead
+    from engine.game.lookahead import _copy
+
+    monkeypatch.setattr(lookahead, "MAX_FROZEN", 10)
+    monkeypatch.setattr(lookahead, "_FROZEN", {})
+    kept = [(n, "x") for n in range(25)]
+    for value in kept:
+        assert _copy(value, {}) is value
+    assert 0 < len(lookahead._FROZEN) <= 10
