@@ -675,16 +675,26 @@ class GameEffects:
 
     def _zone_list(self, zone: ZoneRef) -> list[int] | None:
         st = self.game.state
-        if zone.id in st.shared:
-            return st.shared[zone.id]
-        zones = st.per_player.get(zone.id)
-        if zones is not None and zone.player is not None and 0 <= zone.player < len(zones):
-            return zones[zone.player]
+        zid, player = zone
+        found = st.shared.get(zid)
+        if found is not None:
+            return found
+        zones = st.per_player.get(zid)
+        if zones is not None and player is not None and 0 <= player < len(zones):
+            return zones[player]
         return None
 
     def cards(self, zone: ZoneRef) -> list[int]:
-        cards = self._zone_list(zone)
-        return list(cards) if cards is not None else []
+        """A copy of the zone's cards (``_zone_list`` spelt out: effects ask it very often)."""
+        st = self.game.state
+        zid, player = zone
+        found = st.shared.get(zid)
+        if found is None:
+            zones = st.per_player.get(zid)
+            if zones is None or player is None or not 0 <= player < len(zones):
+                return []
+            found = zones[player]
+        return list(found)
 
     def zone_size(self, zone: ZoneRef) -> int:
         """``len(cards(zone))`` without copying the zone (``count(cards(…))`` asks it)."""
@@ -695,7 +705,7 @@ class GameEffects:
         return list(self.game.state.hands[player])
 
     def bean_of(self, card: int) -> str:
-        return self.game.bean_name(card)
+        return self.game._names[card]  # ``Game.bean_name``, one call less
 
     def card_kind(self, card: int) -> str:
         st = self.game.state
@@ -902,8 +912,10 @@ class GameEffects:
         outer = game.cause
         if rule is not None:
             game.cause = rule
+        if "from" in args:  # the statement's argument, a keyword in Python
+            args = {("source" if k == "from" else k): v for k, v in args.items()}
         try:
-            handler(**{("source" if k == "from" else k): v for k, v in args.items()})
+            handler(**args)
         finally:
             game.cause = outer
 

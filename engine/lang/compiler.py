@@ -936,6 +936,8 @@ def fire(triggers: Sequence[tuple[CompiledTrigger, int]], event: str, payload: d
                             + (f" (rule `{first.rule}`)" if first else ""), first.span if first else None)
     world.trigger_depth += 1
     ran = 0
+    shared = getattr(world, "budget", None)  # one budget per decision (see ``new_ctx``)
+    budget: list[int] | None = None
     try:
         who = payload.get("player")
         for trigger, owner in triggers:
@@ -953,7 +955,16 @@ def fire(triggers: Sequence[tuple[CompiledTrigger, int]], event: str, payload: d
                     continue
             if trigger.guard is not None and not _guard_passes(trigger.guard, payload, world):
                 continue
-            ctx = new_ctx(world, owner, trigger.rule, {"event": payload})
+            # what ``new_ctx`` makes, the decision's budget read once for every trigger (no
+            # action is taken while they run)
+            if shared is None:
+                ctx_budget = [MAX_STEPS]
+            else:
+                if budget is None:
+                    budget = shared()
+                ctx_budget = budget
+            ctx = Ctx(world, {"owner": owner, "active": world.active(), "opponent": world.next_player(owner),
+                              "event": payload}, ctx_budget, trigger.rule)
             if trigger.condition is None or trigger.condition(ctx):
                 trigger.body(ctx)
                 ran += 1
