@@ -14,12 +14,15 @@ games are played in rounds (``--rounds``, default 3): each round times the yards
 then a share of the Camillo games, then the yardstick again, and takes the round's ratio
 to the mean of the two; the figure printed is the median of the rounds' ratios, with
 their range (the load of a shared machine changes within seconds, so short rounds side
-by side compare like with like).
+by side compare like with like). The Camillo games run as ``bohn simulate`` plays them,
+the loaded rules frozen out of the cyclic collector (``engine.sim.play.many_games``; the
+yardstick is not); ``--no-freeze`` leaves them to it.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 import time
 from pathlib import Path
@@ -32,12 +35,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from engine.game.actions import ACT, Action  # noqa: E402
 from engine.rules.loader import load_ruleset  # noqa: E402
-from engine.sim.play import make_agents, play_game  # noqa: E402
+from engine.sim.play import make_agents, many_games, play_game  # noqa: E402
 
 #: the effect ids of the declared actions that are no action cards
 NOT_CARDS = ("gifts", "planting")
 
 YARDSTICK: list[float] = []  # games per CPU second of the plain simulator, one figure per timing
+#: whether the Camillo games run as ``bohn simulate`` plays them, the loaded rules frozen
+#: out of the cyclic collector (``engine.sim.play.many_games``); --no-freeze: as before
+FREEZE = [True]
 
 
 def yardstick(games: int, first: int = 0, show: bool = True) -> float:
@@ -77,15 +83,16 @@ def run(games: int, variant: str | None, record: bool, rounds: int = 1) -> tuple
         if not seeds:
             continue
         before = yardstick(10 * len(seeds), 10 * bounds[r], show=False) if rounds > 1 else None
-        start, cpu = time.perf_counter(), time.process_time()
-        for seed in seeds:
-            used[0] = 0
-            played = play_game(rules, 2, seed, make_agents(["greedy"], 2, seed), record=record, after_action=count)
-            actions += len(played.actions)
-            cards += used[0]
-            with_cards += bool(used[0])
-        took = time.process_time() - cpu
-        wall += time.perf_counter() - start
+        with many_games() if FREEZE[0] else contextlib.nullcontext():
+            start, cpu = time.perf_counter(), time.process_time()
+            for seed in seeds:
+                used[0] = 0
+                played = play_game(rules, 2, seed, make_agents(["greedy"], 2, seed), record=record, after_action=count)
+                actions += len(played.actions)
+                cards += used[0]
+                with_cards += bool(used[0])
+            took = time.process_time() - cpu
+            wall += time.perf_counter() - start
         spent += took
         if before is not None:
             after = yardstick(10 * len(seeds), 10 * bounds[r], show=False)
@@ -103,7 +110,11 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3,
                         help="rounds of games, each between two timings of the yardstick (the median ratio is printed)")
     parser.add_argument("--profile", action="store_true", help="profile the runs (no yardstick), top 25 by own time")
+    parser.add_argument("--no-freeze", action="store_true",
+                        help="play the games with the loaded rules left to the cyclic collector "
+                             "(bohn simulate freezes them: engine.sim.play.many_games)")
     args = parser.parse_args()
+    FREEZE[0] = not args.no_freeze
     if args.profile:
         import cProfile
         import pstats

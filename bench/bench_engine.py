@@ -13,8 +13,11 @@ pure Python); build it in its own venv and run the bench with both, back to back
 Compare the builds by their ratio to the yardstick printed in the same run, not by raw
 games/s: the machine's load moves both. On a busy machine add ``--cpu``: every figure is
 then per second of CPU time the process got, so a load that changes between the
-yardstick and a later line does not move the ratio. Which modules are compiled is ``HOT_MODULES`` in
-setup.py; ``--profile`` on the compiled build lists only the functions left in Python.
+yardstick and a later line does not move the ratio. The engine's games run as ``bohn
+simulate`` plays them, the loaded rules frozen out of the cyclic collector
+(``engine.sim.play.many_games``; the yardstick is not); ``--no-freeze`` leaves them to it.
+Which modules are compiled is ``HOT_MODULES`` in setup.py; ``--profile`` on the compiled
+build lists only the functions left in Python.
 
 Prints: random bots with trading off (compare with a plain hand-written simulator),
 greedy bots with trading on, greedy bots with the event log recorded, High Bohn
@@ -26,6 +29,7 @@ Bohn Plus.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import cProfile
 import pstats
 import sys
@@ -39,7 +43,7 @@ except ImportError:
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from engine.rules.loader import load_ruleset  # noqa: E402
-from engine.sim.play import make_agents, play_game  # noqa: E402
+from engine.sim.play import make_agents, many_games, play_game  # noqa: E402
 
 
 YARDSTICK: list[float] = []  # games/s of the plain simulator, measured first in the same run
@@ -47,17 +51,21 @@ YARDSTICK: list[float] = []  # games/s of the plain simulator, measured first in
 #: process got (on a machine shared by many processes the wall clock also counts the
 #: waits for a core, which change between the yardstick and a later line)
 CLOCK = [time.perf_counter]
+#: whether the engine's games run as ``bohn simulate`` plays them, the loaded rules frozen
+#: out of the cyclic collector (``engine.sim.play.many_games``); --no-freeze: as before
+FREEZE = [True]
 
 
 def run(label: str, games: int, bots: str, trading: bool, record: bool, ruleset: str = "base",
         variant: str | None = None, players: int = 4) -> float:
     rules = load_ruleset(ruleset, variant)
     actions = 0
-    start = CLOCK[0]()
-    for seed in range(games):
-        played = play_game(rules, players, seed, make_agents([bots], players, seed), trading=trading, record=record)
-        actions += len(played.actions)
-    elapsed = CLOCK[0]() - start
+    with many_games() if FREEZE[0] else contextlib.nullcontext():
+        start = CLOCK[0]()
+        for seed in range(games):
+            played = play_game(rules, players, seed, make_agents([bots], players, seed), trading=trading, record=record)
+            actions += len(played.actions)
+        elapsed = CLOCK[0]() - start
     rate = games / elapsed
     ratio = "" if not YARDSTICK else (f"   {YARDSTICK[0] / rate:5.1f}x slower than the yardstick" if rate < YARDSTICK[0]
                                        else f"   {rate / YARDSTICK[0]:5.2f}x the yardstick (at or above it)")
@@ -73,9 +81,13 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true", help="profile the greedy, trading run")
     parser.add_argument("--cpu", action="store_true",
                         help="games per second of CPU time this process got, not of wall-clock time (a busy machine)")
+    parser.add_argument("--no-freeze", action="store_true",
+                        help="play the engine's games with the loaded rules left to the cyclic collector "
+                             "(bohn simulate freezes them: engine.sim.play.many_games)")
     args = parser.parse_args()
     if args.cpu:
         CLOCK[0] = time.process_time
+    FREEZE[0] = not args.no_freeze
     if args.profile:
         cProfile.runctx("run('greedy, trading', args.games, 'greedy', True, False)", globals(), locals(), "/tmp/bohn.prof")
         pstats.Stats("/tmp/bohn.prof").sort_stats("tottime").print_stats(20)
