@@ -37,11 +37,11 @@ def many_games() -> Iterator[None]:
     (its model, compiled closures, the grammar), and every full collection while games
     are played walks all of it again to find nothing. A game makes many short-lived
     objects, so full collections come often. Frozen, they are skipped; a game's own
-    garbage is collected as before. Measured with callgrind on Bohn Camillo (greedy, 2
-    players, 3 games after one warm-up game, instructions per game): 131.4M as is, 107.2M
-    frozen (-18%); the gen-0 threshold raised as well (5,000 or 20,000 instead of 700)
-    gained no more than 0.5%, within the run-to-run noise, so the thresholds are left as
-    they are. It belongs to the places that play many games (``backends.play_seeds``, a
+    garbage is collected as before. Measured with callgrind on a two-player expansion
+    whose rules are mostly effects (greedy bots, 3 games after one warm-up game,
+    instructions per game): 131.4M as is, 107.2M frozen (-18%); the gen-0 threshold
+    raised as well (5,000 or 20,000 instead of 700) gained no more than 0.5%, within the
+    run-to-run noise, so the thresholds are left as they are. It belongs to the places that play many games (``backends.play_seeds``, a
     worker process), not to one game: frozen objects stay frozen for the whole process.
 
     On leaving, the objects frozen here are unfrozen again unless something outside had
