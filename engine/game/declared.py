@@ -200,6 +200,9 @@ def _make_reader(reads: tuple[tuple[Any, ...], ...], fx: GameEffects) -> Reader 
     return reader
 
 
+#: Not read yet (a generated listing's shared item of keys, read when first needed; the
+#: values' key ``evaluate`` is not given).
+_UNSET = object()
 #: One action of a listing's plan: its index, the action, whether a card holds it (its
 #: owner is the card's holder), its guard and its key function (None: none).
 Plan = tuple[int, "CompiledAction", bool, Guard | None, Reader | None]
@@ -344,20 +347,21 @@ def _context(fx: GameEffects, seat: int, action: CompiledAction, made: list[Ctx]
 
 
 def evaluate(fx: GameEffects, seat: int, out: list[Any], index: int, action: CompiledAction, key: Any,
-             made: list[Ctx], memo: ListingMemo, step: str) -> None:
+             made: list[Ctx], memo: ListingMemo, step: str, vkey: Any = _UNSET) -> None:
     """Ask ``action``'s values and condition for ``seat`` and list what passes into
     ``out``; remember it under ``key`` unless None. ``made`` holds the listing's one
     context once the first rule is read (what ``new_ctx`` makes, without asking again what
     the listing knows). The list of values is itself remembered by its own inputs, when
     they are known (``ActionReads.values``): an empty list lists nothing, whatever else
-    changed."""
+    changed. ``vkey``: that key, when the caller read it (None: it may not be made now)."""
     first = len(out)
     if action.values is None:
         if fx._allowed(action, _context(fx, seat, action, made)):
             out.append((index, action, -1))
     else:
-        fine = memo._parts(fx, action)[3] if key is not None else None
-        vkey = None if fine is None else fine(fx, seat, step)
+        if vkey is _UNSET:
+            fine = memo._parts(fx, action)[3] if key is not None else None
+            vkey = None if fine is None else fine(fx, seat, step)
         known = None if vkey is None else memo.values.get((index, seat, vkey))
         if known is not None and known[0] is action:
             values = known[1]
@@ -382,8 +386,6 @@ def evaluate(fx: GameEffects, seat: int, out: list[Any], index: int, action: Com
         memo.store(index, seat, key, action, tuple(out[first:]))
 
 
-#: Not read yet (a generated listing's shared item of keys, read when first needed).
-_UNSET = object()
 #: The comparisons a guard makes, as written in a generated listing (``GUARD_OPS``' keys).
 _OPS = {"==": "==", "!=": "!=", "<": "<", ">": ">", "<=": "<=", ">=": ">="}
 #: Generated listings, by seat, table size, zones, and the plan's (index, action) pairs:
@@ -432,13 +434,19 @@ def make_listing(actions: list[CompiledAction], fx: GameEffects) -> Listing | No
     consts, const = _constants()
     cap, miss, unset = const(fx.listing_memo.max_uses), const(evaluate), const(_UNSET)
     keys = [None if a.reads is None else _key_parts(a.reads, st, fx.game.players, const) for a in actions]
+    # the key of the values' inputs, asked first: a remembered empty list lists nothing
+    fine = [None if k is None or getattr(a.reads, "values", None) is None
+            else _key_parts(a.reads.values, st, fx.game.players, const) for a, k in zip(actions, keys)]  # type: ignore[union-attr]
     # an item several actions read (a ship's cards, the fields) is read once per listing,
     # when first needed (a guard may skip the action that reads it first)
     seen: dict[str, int] = {}
-    for made in keys:
+    for made in keys + fine:
         for part in set(made[1]) if made is not None else ():
             seen[part] = seen.get(part, 0) + 1
     shared = {part: f"_p{n}" for n, part in enumerate(p for p, times in seen.items() if times > 1 and "(" in p)}
+
+    def item(part: str) -> str:
+        return f"({shared[part]} if {shared[part]} is not {unset} else ({shared[part]} := {part}))" if part in shared else part
     lines: list[str] = []
     phase = False
     for number, action in enumerate(actions):
@@ -457,9 +465,18 @@ def make_listing(actions: list[CompiledAction], fx: GameEffects) -> Listing | No
         if made is None:
             lines.append(f"{pad}{miss}(fx, seat, out, {index}, {a}, None, made, memo, step)")
             continue
+        vkey = "None"
+        if fine[number] is not None:
+            vtests, vparts = fine[number]  # type: ignore[misc]
+            vkey = "v"
+            phase = phase or any(read[0] in ("phase", "phase_in") for read in action.reads.values or ())  # type: ignore[union-attr]
+            lines.append(f"{pad}v = None if {' or '.join(vtests)} else {_tuple([item(p) for p in vparts])}" if vtests
+                         else f"{pad}v = {_tuple([item(p) for p in vparts])}")
+            lines.append(f"{pad}e = None if v is None else values.get(({index}, seat, v))")
+            lines.append(f"{pad}if e is None or e[0] is not {a} or e[1]:")  # unless no value: nothing listed
+            pad += "    "
         tests, parts = made
-        key = _tuple([f"({shared[p]} if {shared[p]} is not {unset} else ({shared[p]} := {p}))" if p in shared else p
-                      for p in parts])
+        key = _tuple([item(p) for p in parts])
         phase = phase or any(read[0] in ("phase", "phase_in") for read in action.reads or ())
         if tests:
             lines.append(f"{pad}k = None if {' or '.join(tests)} else {key}")
@@ -470,8 +487,9 @@ def make_listing(actions: list[CompiledAction], fx: GameEffects) -> Listing | No
         lines.append(f"{pad}if e is not None and e[0] is {a}:")
         lines.append(f"{pad}    out.extend(e[1])")
         lines.append(f"{pad}else:")
-        lines.append(f"{pad}    {miss}(fx, seat, out, {index}, {a}, k, made, memo, step)")
+        lines.append(f"{pad}    {miss}(fx, seat, out, {index}, {a}, k, made, memo, step, {vkey})")
     head = ["    st = fx.game.state", "    c = fx.counters", "    uses = fx.uses", "    entries = memo.entries",
+            "    values = memo.values",
             "    out = []", "    made = []"] + (["    phase = fx.game.phase.id"] if phase else [])
     if shared:
         head.append(f"    {' = '.join(shared.values())} = {unset}")
