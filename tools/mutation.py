@@ -102,7 +102,8 @@ def prepare(workdir: Path, package: str, module: str | None, tests: list[str], p
         "source_paths = engine",
         f"only_mutate = {only}",
         *(["do_not_mutate =\n" + "".join(f"    {p}\n" for p in skip)] if skip else []),
-        "also_copy =\n    rulesets\n    schemas\n    docs\n    conftest.py",
+        # setup.py: tests/game/test_copyable.py reads the compiled build's module list from it
+        "also_copy =\n    rulesets\n    schemas\n    docs\n    conftest.py\n    setup.py",
         # each mutant's tests in a process that has run no test before: forked from mutmut's
         # own process (the default), a worker inherits the caches the clean run filled, and a
         # snippet compiled there by the unmutated compiler is never compiled by the mutant

@@ -150,3 +150,24 @@ def test_the_look_ahead_copy_honours_a_class_s_own_getstate_as_deepcopy_does() -
     made = lookahead._copy(value, {})
     assert vars(made["held"]) == vars(copy.deepcopy(value)["held"]) == {"cards": [1, 2]}
     assert made["held"].cards is not value["held"].cards
+
+
+def test_a_watch_message_shows_three_problems_and_counts_the_rest() -> None:
+    """G680 lists the first three broken invariants and says how many more there are (a
+    2026-12-01 survivor added the three instead of taking them off)."""
+    from engine.game.invariants import InvariantWatch, check_cards
+
+    game = Game(load_ruleset("base"), 3, 5)
+    watch = InvariantWatch()
+    watch.start(game)
+    seat = game.decider
+    assert seat is not None
+    action = game.legal_actions(seat)[0]
+    game.apply(action)
+    game.state.deck.extend(game.state.deck[:5])  # five cards in two places, and too many cards
+    problems = check_cards(game)
+    assert len(problems) > 4
+    with pytest.raises(BohnError) as caught:
+        watch(game, action)
+    message = caught.value.diagnostics[0].message
+    assert message.endswith("; ".join(problems[:3]) + f" (and {len(problems) - 3} more)"), message

@@ -286,3 +286,12 @@ def test_players_read_deep_in_an_expression_lists_every_seat_from_the_owner_on()
             f"set_counter(owner, \"first\", {deep.replace('count(players())', 'item(players(), 1).seat')})", world, seat=2)
         assert world.counters[(2, "seats")] == 3 and world.counters[(2, "first")] == 0, depth  # seat 0 follows seat 2
         deep = f"0 + ({deep})"
+
+
+def test_a_condition_or_chooser_of_the_wrong_type_names_what_it_is() -> None:
+    # checker `action` and `stmt`: the words naming the expression in L803 (a 2026-12-01
+    # sample upper-cased them, or wrapped them in XX)
+    assert only("action sell on own_turn if 3 { gain(owner, 1) }") == (
+        "L803", "an action's condition must be bool, not int", 1, 28)
+    assert only("choose c from cards(hand) by 2 { gain(owner, 1) }") == (
+        "L803", "who chooses must be player, not int", 1, 30)
