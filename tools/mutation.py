@@ -121,7 +121,12 @@ def prepare(workdir: Path, package: str, module: str | None, tests: list[str], p
 #: mutmut's command line, with one change: its fork server runs a mutant's tests in the
 #: order it was handed them (a set), so a mutant the quickest test kills could first sit
 #: through the slowest one; sorted fastest first (what its plain fork runner does), with
-#: pytest's -x the first failure ends the mutant's run
+#: pytest's -x the first failure ends the mutant's run. Its wall-clock limit per mutant (half
+#: the CPU limit, (traced time + timeout_constant) * 15 s) is stretched WALL times: each mutant
+#: imports and collects the selection afresh, and at `nice` on a shared machine that alone
+#: outlasted the limit (the 2026-12-01 lang sample's first three "timeouts" were such); a
+#: mutant that loops still meets mutmut's CPU-time limit, which the load does not stretch
+WALL = 6
 CLI = """
 import sys
 from mutmut.state import state
@@ -131,6 +136,10 @@ def submit(self, name, tests, *rest):
     took = state().duration_by_test
     return _submit(self, name, sorted(tests, key=lambda t: (took.get(t, 0.0), t)), *rest)
 isolation.ForkServerRunner.submit = submit
+_register = isolation.register_timeout
+def register_timeout(pid, timeout_s):
+    return _register(pid, timeout_s * {wall})
+isolation.register_timeout = register_timeout
 from mutmut.__main__ import cli
 sys.argv[0] = "mutmut"
 cli()
@@ -139,7 +148,7 @@ cli()
 
 def mutmut(workdir: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
-    return subprocess.run([sys.executable, "-c", CLI, *args], cwd=workdir, env=env, text=True, capture_output=True)
+    return subprocess.run([sys.executable, "-c", CLI.replace("{wall}", str(WALL)), *args], cwd=workdir, env=env, text=True, capture_output=True)
 
 
 #: mutmut's own first step (copy the sources, write every mutant), without running tests,
