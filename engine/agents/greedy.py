@@ -408,9 +408,9 @@ class GreedyBot:
         grown, empties = info[1], info[2]
         if len(set(incoming).difference(grown)) > empties:  # the new types offered need empty fields
             return legal[0]
-        if accept.give:
+        if accept[5]:  # the cards it would give
             hand = view.hand()
-            for zone, index in accept.give:
+            for zone, index in accept[5]:
                 if zone == HAND and hand[index] in grown:
                     return legal[0]
         return accept

@@ -298,39 +298,43 @@ class Trade(StepRun):
         return problem
 
     def _proposal_problem(self, game: Game, action: Action) -> str:
-        active = game.state.active
         if self.mode == "respond":
             return "an offer is waiting for an answer"
-        if self.proposals[action.seat] >= MAX_PROPOSALS:
+        seat, target, give, want = action[1], action[4], action[5], action[6]  # by index: no attribute lookups
+        if self.proposals[seat] >= MAX_PROPOSALS:
             return f"at most {MAX_PROPOSALS} offers per seat in one trading window"
-        if action.seat == active:
-            if action.target == active or not OPEN <= action.target < game.players:
+        active = game.state.active
+        players = game.players
+        if seat == active:
+            if target == active or not OPEN <= target < players:
                 return "the active player offers to another seat, or to all (-1)"
-        elif self.partners == "active" and action.target != active and not (self.open_any and action.target == OPEN):
+        elif self.partners == "active" and target != active and not (self.open_any and target == OPEN):
             return "trades are only with the active player"
-        elif action.target == OPEN and self.open_any:
+        elif target == OPEN and self.open_any:
             pass  # open to the table (option `open_offers: any_seat`)
-        elif action.target == action.seat or not 0 <= action.target < game.players:
+        elif target == seat or not 0 <= target < players:
             return "an offer goes to another seat"
-        if not action.give and not action.want:
+        if not give and not want:
             return "an offer gives cards, wants cards, or both"
         fx = game.fx
         if fx is not None and fx.has("may_trade"):
-            if not self._partners(game, action.seat, action.target):
+            if not self._partners(game, seat, target):
                 return "the rules (`may_trade`) let no seat trade with this offer"
-        elif action.target == OPEN and game.players < 2:  # nobody to offer to (as `_partners` finds)
+        elif target == OPEN and players < 2:  # nobody to offer to (as `_partners` finds)
             return "the rules (`may_trade`) let no seat trade with this offer"
-        problem = self._bad_refs(game, action.seat, action.give)
+        problem = self._bad_refs(game, seat, give)
         if problem:
             return problem
-        beans = self._beans_in_play(game)
-        for w in action.want:
-            if w not in beans:
-                return f"no bean `{w}` in play"
+        if want:
+            beans = self._in_play if self._want_cache is not None else self._beans_in_play(game)
+            for w in want:
+                if w not in beans:
+                    return f"no bean `{w}` in play"
         return ""
 
     def _bad_refs(self, game: Game, seat: int, refs: tuple[CardRef, ...]) -> str:
-        limited = game.trade_limited or game._zone_limited
+        fx = game.fx  # ``trade_limited`` spelt out
+        limited = bool(game._untradable) or (fx is not None and fx.has("may_trade_card")) or game._zone_limited
         if len(refs) == 1 and not limited:  # the common offer: one card of the hand or of the display
             zone, index = refs[0]
             if type(index) is int and index >= 0:
@@ -380,12 +384,13 @@ class Trade(StepRun):
                 self._next_solicited(game)
             return
         if kind == PROPOSE:
-            self.proposals[action.seat] += 1
+            seat = action[1]
+            self.proposals[seat] += 1
             self.pending = action
-            give = action.give
-            self.pending_cards = ([self._zone(game, action.seat, give[0][0])[give[0][1]]] if len(give) == 1
-                                  else [self._card(game, action.seat, r) for r in give])
-            self.responders = self._partners(game, action.seat, action.target)
+            give = action[5]
+            self.pending_cards = ([self._zone(game, seat, give[0][0])[give[0][1]]] if len(give) == 1
+                                  else [self._card(game, seat, r) for r in give])
+            self.responders = self._partners(game, seat, action[4])  # [4]: the target
             self._resume = self.mode
             self.mode = "respond"
             if game.logging:
@@ -416,10 +421,11 @@ class Trade(StepRun):
             self._next_solicited(game)
 
     def _exchange(self, game: Game, offer: Action, answer: Action) -> None:
-        a_cards = self._take(game, offer.seat, offer.give)
-        b_cards = self._take(game, answer.seat, answer.give)
-        self._deliver(game, answer.seat, offer.give, a_cards)
-        self._deliver(game, offer.seat, answer.give, b_cards)
+        a_cards = self._take(game, offer[1], offer[5])  # [1]: the seat, [5]: the cards given
+        b_cards = self._take(game, answer[1], answer[5]) if answer[5] else []
+        self._deliver(game, answer[1], offer[5], a_cards)
+        if b_cards:
+            self._deliver(game, offer[1], answer[5], b_cards)
         if game.fx is None and not game.logging:
             return  # nobody reads the names or listens: the common case of a simulation
         gave, got = [game.bean_name(c) for c in a_cards], [game.bean_name(c) for c in b_cards]

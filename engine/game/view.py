@@ -123,6 +123,8 @@ class SeatView:
         """Whether this seat may trade or donate its card at ``zone``[``index``] (a kind or a
         rule may forbid it)."""
         g = self._game
+        if not g._untradable and g.fx is None:  # ``trade_limited`` without rules: no card is kept back
+            return True
         if not g.trade_limited:
             return True
         cards = g.state.hands[self.seat] if zone == "hand" else g.state.shared.get(zone) or g.state.per_player.get(zone, [[]] * g.players)[self.seat]
@@ -237,7 +239,7 @@ class SeatView:
         """Why the rules would refuse this offer now ('' when they take it)."""
         g = self._game
         step = g.step  # ``can_offer`` spelt out: a bot asks before each offer it makes
-        if (action.seat != self.seat or g.state.over or step is None or step.decider(g) != self.seat
+        if (action[1] != self.seat or g.state.over or step is None or step.decider(g) != self.seat
                 or getattr(step, "mode", "") not in ("active", "solicit")):
             return "you cannot make an offer now"
         return str(step.check_proposal(g, action))
