@@ -146,7 +146,7 @@ class GreedyBot:
     # ------------------------------------------------------------------ choice
 
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
-        turn, step, active = view.now()
+        turn, step, active, key = view.now()
         if turn != self._turn:
             self._turn, self._offers = turn, 0
             self._tried.clear()
@@ -154,8 +154,7 @@ class GreedyBot:
             self._taken.clear()
             self._previews = 0
         if legal[0][0] == DECLINE:  # [0]: the kind
-            return self._answer(view, legal)
-        key = view.fields_token()
+            return self._answer(view, legal, key)
         info = self._known.get(key)
         if info is None:
             info = self._learn(view, view.fields(), key)
@@ -176,15 +175,6 @@ class GreedyBot:
             return self._discard(view, legal, info[4])
         chosen = self._plant(view, legal, info[4], step, info[2])
         return steer(view, legal, chosen) if view.weighs_held else chosen
-
-    def _info(self, view: SeatView) -> Known:
-        """What the bot reads off its fields now (``Known``): remembered per distinct
-        fields, read again only when they changed (a plant or a harvest)."""
-        key = view.fields_token()
-        info = self._known.get(key)
-        if info is None:
-            info = self._learn(view, view.fields(), key)
-        return info
 
     def _free(self, view: SeatView, legal: list[Action]) -> Action | None:
         """A declared action worth taking, a field worth buying, or an item to buy, in that
@@ -392,7 +382,7 @@ class GreedyBot:
                     break
         return None
 
-    def _answer(self, view: SeatView, legal: list[Action]) -> Action:
+    def _answer(self, view: SeatView, legal: list[Action], key: object) -> Action:
         offer = view.pending_offer()
         if offer is None:
             return legal[0]
@@ -404,7 +394,9 @@ class GreedyBot:
         incoming = view.offered_beans(offer)
         if not incoming:
             return legal[0]  # a request for a gift: decline
-        info = self._info(view)
+        info = self._known.get(key)
+        if info is None:
+            info = self._learn(view, view.fields(), key)
         grown, empties = info[1], info[2]
         if len(set(incoming).difference(grown)) > empties:  # the new types offered need empty fields
             return legal[0]
