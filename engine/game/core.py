@@ -310,21 +310,27 @@ class Game:
         version it was made at and given again while the version is the same.
 
         The version is exact rather than a guess from what a listing seems to read (a
-        rule may read anything): ``apply`` bumps it for every action before performing
-        it, except for an action of a kind its step declares in ``keeps_position``
-        (changing only the step's own bookkeeping), and again when the step ends (the
-        turn moves on); ``restart_turn`` bumps it after a position is arranged, and a
-        look-ahead copy (whose deck is shuffled) starts from a new version. A listing is
+        rule may read anything, a hand included): ``apply`` bumps it for every action
+        before performing it, except for an action of a kind its step declares in
+        ``keeps_position`` (changing only the step's own bookkeeping), and again when the
+        step ends (the turn moves on); ``restart_turn`` bumps it after a position is
+        arranged, and a look-ahead copy (whose deck is shuffled) starts from a new
+        version. The one thing such an action may change that a listing reads is who
+        decides, so whether the seat may harvest now is part of the key. A listing is
         remembered only when asked between actions (the game loop asks here; during an
-        action the engine reads ``free_actions``). A game without rules lists its free
-        actions by the row's numbers (``decision``), cheaper than keeping a version: it
-        keeps none and lists afresh here. The one thing such an
-        action may change that a listing reads is who decides, so whether the seat may
-        harvest now is part of the key. Everything else that changes the position happens
-        inside ``apply``; code that changes a game's state by hand (a test) calls
-        ``touch`` before listing again. tests/game/test_free_memo.py compares the
-        remembered listing with a fresh one after every action of games of every shipped
-        ruleset."""
+        action the engine reads ``free_actions``); code that changes a game's state by
+        hand (a test) calls ``touch`` before listing again. A game without rules lists
+        its free actions by the row's numbers (``decision``), cheaper than keeping a
+        version: it keeps none and lists afresh here.
+
+        What it buys is bounded by who decides: after an offer the next seat to decide is
+        mostly another one, so a seat finds its own listing unchanged about once in
+        fourteen trading decisions of High Bohn (an offer declined by every seat, the
+        floor back to the active player). Reuse across a trade would need to know that no
+        rule reads the hands the trade changed, which a rule may; the parts that change
+        slowly are remembered by what they read instead (``Items.listing``: the seat's
+        coins). tests/game/test_free_memo.py compares the remembered listing with a fresh
+        one after every action of games of every shipped ruleset."""
         st = self.state
         allowed = self._harvest_any_time or seat == st.active or self.harvest_allowed_now(seat)
         if not self._versioned:
