@@ -16,6 +16,7 @@ HOT_MODULES = [
     "engine/game/holders.py",
     "engine/game/lookahead.py",
     "engine/game/effects.py",
+    "engine/game/statements.py",
     "engine/game/items.py",
     "engine/game/scoring.py",
     "engine/game/state.py",

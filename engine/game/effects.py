@@ -3,9 +3,9 @@
 Every player owns a copy of each ruleset effect. ``GameEffects`` indexes their
 triggers by event and their modifiers by query, so the engine pays nothing for a query
 or event no rule touches; it adapts the game state to the language's ``World``
-protocol (zones, fields, coins, counters, statements), fires triggers when the engine
-emits events, applies modifiers when the engine asks queries, and lists declared
-actions as legal actions.
+protocol (zones, fields, coins, counters; the statements are performed by
+``engine.game.statements``), fires triggers when the engine emits events, applies
+modifiers when the engine asks queries, and lists declared actions as legal actions.
 
 Composition does not depend on the order rules were acquired: triggers of one event run,
 and modifiers of one query apply, in the order the ruleset declares them (its
@@ -35,6 +35,7 @@ from engine.errors import BohnError, Span
 from engine.game.copyable import mypyc_attr
 from engine.game.declared import ListingMemo
 from engine.game.fixed import facts
+from engine.game.statements import MOVE_POSITIONS, STATEMENTS, take  # noqa: F401 - MOVE_POSITIONS is read from here
 from engine.lang.compiler import (GUARD_OPS, MAX_STEPS, MAX_TRIGGER_DEPTH, Compiled, CompiledAction, CompiledModifier,
                                   CompiledTrigger, Ctx, _guard_passes, _hears, fire, modifier_stage, new_ctx)
 from engine.lang.world import CancelAction, FieldRef, ZoneRef
@@ -53,8 +54,6 @@ MAX_GAME_WORK = 2_000_000
 ChoiceHook = Callable[[int, Sequence[Any], str, bool], "int | None"]
 
 
-#: Where ``move`` may put cards: the end of a list (top of a pile, back of a hand) or its start.
-MOVE_POSITIONS = ("top", "bottom", "front", "back")
 #: The owner of a card's rules: whoever holds the card, looked up when they apply.
 HOLDER = -1
 #: (seat, number of fields) -> the references ``fields`` lists (a few per seat, made once)
@@ -881,33 +880,16 @@ class GameEffects:
     # ------------------------------------------------------------------ World: changing
 
     def _take(self, card: int) -> None:
-        st = self.game.state
-        for zone in st.shared.values():
-            if card in zone:
-                zone.remove(card)
-                return
-        for zones in st.per_player.values():
-            for zone in zones:
-                if card in zone:
-                    zone.remove(card)
-                    return
-        for fields in st.fields:
-            for f in fields:
-                if card in f:
-                    f.remove(card)
-                    return
-        raise BohnError.one("L813", f"card {card} is nowhere in the game")
-
-    def _target(self, zone: ZoneRef) -> list[int]:
-        target = self._zone_list(zone)
-        if target is None:
-            raise BohnError.one("L813", f"no zone `{zone.id}`" + (f" for seat {zone.player}" if zone.player is not None else ""))
-        return target
+        """Take ``card`` from wherever it is (``statements.take``)."""
+        take(self, card)
 
     def do(self, statement: str, args: dict[str, Any], rule: Span | None = None) -> None:
-        """Perform a statement; every event it causes names the statement's `file:line`
-        (``Game.cause``), so the log, the play text and scenarios see what effects did."""
-        handler = getattr(self, f"_do_{statement}")
+        """Perform a statement (``statements.STATEMENTS``); every event it causes names the
+        statement's `file:line` (``Game.cause``), so the log, the play text and scenarios see
+        what effects did."""
+        handler = STATEMENTS.get(statement)  # engine/game/statements.py
+        if handler is None:  # not one of the engine's: a subclass's own, if any (else AttributeError)
+            getattr(self, f"_do_{statement}")
         game = self.game
         outer = game.cause
         if rule is not None:
@@ -915,165 +897,9 @@ class GameEffects:
         if "from" in args:  # the statement's argument, a keyword in Python
             args = {("source" if k == "from" else k): v for k, v in args.items()}
         try:
-            handler(**args)
+            if handler is not None:
+                handler(self, **args)
+            else:
+                getattr(self, f"_do_{statement}")(**args)
         finally:
             game.cause = outer
-
-    def _do_move(self, cards: list[int], to: ZoneRef, at: str = "top") -> None:
-        target = self._target(to)
-        if at not in MOVE_POSITIONS:
-            raise BohnError.one("L813", f"`move(..., at: \"{at}\")`: say one of {', '.join(MOVE_POSITIONS)}")
-        if self.has("storage_capacity"):
-            capacity = self.modified("storage_capacity", -1, player=to.player, zone=to)
-            if capacity >= 0:
-                cards = [c for c in cards if c not in target][: max(0, capacity - len(target))]
-        for card in cards:
-            self._check_goes(card, to.id)
-        moved = list(cards)
-        for card in moved:
-            self._take(card)
-        if at in ("bottom", "front"):
-            target[:0] = moved
-        else:
-            target.extend(moved)
-        if at == "top":  # the event reads as it always has where nothing new is said
-            self.game.emit("moved", seat=to.player, beans=[self.bean_of(c) for c in cards], to=to.id)
-        else:
-            self.game.emit("moved", seat=to.player, beans=[self.bean_of(c) for c in cards], to=to.id, at=at)
-
-    def _check_goes(self, card: int, zone: str) -> None:
-        """G625 when a statement would put ``card`` where its kind may not be."""
-        allowed = self._kind_zones[self.game.state.bean_of[card]]
-        if allowed is not None and zone not in allowed:
-            raise BohnError.one("G625", f"a `{self.game.bean_name(card)}` may not go to `{zone}` (its kind may be in "
-                                f"{', '.join(sorted(allowed))})")
-
-    def _do_gain(self, player: int, amount: int, source: ZoneRef | None = None) -> None:
-        pile = self._target(source or ZoneRef(self._discard, None))
-        got = 0
-        for _ in range(min(max(0, amount), len(pile))):
-            self.game.state.coins[player].append(pile.pop())
-            got += 1
-        self.game.emit("gained", seat=player, coins=got, source=(source.id if source else self._discard))
-
-    def _do_pay(self, player: int, amount: int, to: ZoneRef | None = None) -> None:
-        coins = self.game.state.coins[player]
-        target = self._target(to or ZoneRef(self._discard, None))
-        paid = min(max(0, amount), len(coins))
-        for _ in range(paid):
-            target.append(coins.pop())
-        self.game.emit("paid", seat=player, coins=paid, to=(to.id if to else self._discard))
-
-    def _do_give(self, cards: list[int], to: int) -> None:
-        if self._staging is None:
-            raise BohnError.one("L813", "`give` needs a zone of kind staging")
-        self._do_move(cards, ZoneRef(self._staging, to))
-
-    def _do_harvest(self, field: FieldRef) -> None:
-        if self.game.state.fields[field.player][field.slot]:
-            self.game.harvest(field.player, field.slot)
-
-    def _do_plant(self, card: int, field: FieldRef) -> None:
-        if not self.game.fits(field.player, card, field.slot):
-            raise BohnError.one("L813", f"a {self.bean_of(card)} cannot be planted on field {field.slot} of seat {field.player}")
-        self._take(card)
-        self.game.plant(field.player, card, field.slot, "effect")
-
-    def _do_discard(self, cards: list[int]) -> None:
-        self._do_move(cards, ZoneRef(self._discard, None))
-
-    def _deck(self, source: ZoneRef | None) -> str | None:
-        if source is None:
-            return None
-        if source.id not in self.game.state.shared or self.game.rules.zone(source.id).kind != "deck":
-            raise BohnError.one("L813", f"`from: {source.id}`: cards are drawn from a deck")
-        return source.id
-
-    def _do_draw(self, player: int, count: int, source: ZoneRef | None = None) -> None:
-        deck = self._deck(source)
-        if deck is None:
-            self.game.prepare_draw(count)
-        drawn: list[int] = []
-        for _ in range(max(0, count)):
-            card = self.game.draw_one(deck)
-            if card is None:
-                break
-            self._check_goes(card, self.game.hand_id)
-            self.game.state.hands[player].append(card)
-            drawn.append(card)
-        self.game.emit("drew", seat=player, cards=len(drawn), beans=[self.bean_of(c) for c in drawn])
-
-    def _do_reveal(self, count: int, to: ZoneRef, source: ZoneRef | None = None) -> None:
-        target = self._target(to)
-        deck = self._deck(source)
-        if deck is None:
-            self.game.prepare_draw(count)
-        for _ in range(max(0, count)):
-            card = self.game.draw_one(deck)
-            if card is None:
-                break
-            self._check_goes(card, to.id)
-            target.append(card)
-            self.game.emit("revealed", seat=None, bean=self.bean_of(card), to=to.id)
-
-    def _do_add_field(self, player: int, only: list[str] | None = None) -> None:
-        from engine.game.core import MAX_FIELDS
-
-        fields = self.game.state.fields[player]
-        if len(fields) >= MAX_FIELDS:
-            raise BohnError.one("L813", f"seat {player} already has {MAX_FIELDS} fields, the most a player may have")
-        fields.append([])
-        if only:
-            self.field_limits[(player, len(fields) - 1)] = list(only)
-        self.game.emit("field_added", seat=player, only=list(only or []))
-
-    def _do_remove_field(self, field: FieldRef) -> None:
-        fields = self.game.state.fields[field.player]
-        if fields[field.slot]:
-            raise BohnError.one("L813", "only an empty field can be removed")
-        del fields[field.slot]
-        self.game.emit("field_removed", seat=field.player, field=field.slot)
-        # restrictions belong to fields, not slots: those behind the removed one move down
-        limits = self.field_limits
-        moved = {(p, s - 1 if p == field.player and s > field.slot else s): only
-                 for (p, s), only in limits.items() if (p, s) != (field.player, field.slot)}
-        limits.clear()
-        limits.update(moved)
-
-    def _do_shuffle(self, zone: ZoneRef) -> None:
-        self.game.state.rng.shuffle(self._target(zone))
-        self.game.emit("shuffled", seat=zone.player, zone=zone.id)
-
-    def _do_add_counter(self, player: int, name: str, amount: int) -> None:
-        self.counters[(player, name)] = self.counters.get((player, name), 0) + amount
-        self.game.emit("counter", seat=player, name=name, value=self.counters[(player, name)])
-
-    def _do_set_counter(self, player: int, name: str, value: int) -> None:
-        self.counters[(player, name)] = value
-        self.game.emit("counter", seat=player, name=name, value=value)
-
-    def _do_next_phase(self, id: str, step: str = "") -> None:  # noqa: A002 - the statement's argument name
-        """When the phase being played ends, the turn goes on with phase ``id`` of this
-        turn (again, or further on), from its first step of kind ``step`` when given (the
-        steps before it do not run). The last call before the phase ends counts."""
-        from engine.errors import did_you_mean
-
-        game = self.game
-        ids = [p.id for p in game.phases]
-        if id not in ids:
-            raise BohnError.one("L840", f"`next_phase(\"{id}\")`: this turn has no phase `{id}` "
-                                f"({', '.join(ids)}){did_you_mean(id, ids)}", game.cause)
-        index = ids.index(id)
-        kinds = [s.kind for s in game.phases[index].steps]
-        if step and step not in kinds:
-            raise BohnError.one("L840", f"`next_phase(\"{id}\", step: \"{step}\")`: phase `{id}` has no step `{step}` "
-                                f"({', '.join(kinds)}){did_you_mean(step, kinds)}", game.cause)
-        game.state.next_phase = index
-        game.state.next_step = kinds.index(step) if step else 0
-
-    def _do_show(self, cards: list[int], to: int) -> None:
-        self.game.emit("shown", seat=to, cards=len(cards), beans=[self.bean_of(c) for c in cards])
-
-    def _do_note(self, text: str) -> None:
-        self.game.emit("note", seat=None, text=text)
-
