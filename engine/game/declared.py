@@ -69,12 +69,14 @@ def make_guard(guard: tuple[Any, ...]) -> Guard:
 
 
 def _key_parts(reads: tuple[tuple[Any, ...], ...], st: Any, players: int,
-               const: Callable[[Any], str]) -> tuple[list[str], list[str]] | None:
+               const: Callable[[Any], str], any_time: bool = False) -> tuple[list[str], list[str]] | None:
     """The source of a key for ``reads``: the tests under which it is not made (a rule
     modifies an answer), and the expressions of the key's items, over ``fx``, ``seat``,
     ``step``, ``st`` (the state), ``c`` (the counters) and ``phase`` (the phase's id) (the
     key is their tuple, see ``_tuple``). Every name or text a ruleset wrote is passed as a
-    constant (``const``), never written into the source."""
+    constant (``const``), never written into the source. ``any_time``: the player-count
+    row lets every seat harvest at any time (whether a seat may harvest now is then no
+    input)."""
     parts: list[str] = []
     tests: list[str] = []
     for read in reads:
@@ -117,7 +119,7 @@ def _key_parts(reads: tuple[tuple[Any, ...], ...], st: Any, players: int,
                 parts.append("None")
         elif kind == "may_harvest":
             tests.append(f"{const('may_harvest')} in fx.modifiers")
-            parts.append("fx.game.harvest_allowed_now(seat)")
+            parts.append("True" if any_time else "fx.game.harvest_allowed_now(seat)")
         elif kind == "beanometer":
             tests.append(f"{const('beanometer')} in fx.modifiers")
         else:
@@ -230,8 +232,10 @@ class ListingMemo:
         #: its values' inputs), by the action's id
         self.parts: dict[int, tuple[CompiledAction, Guard | None, Reader | None, Reader | None]] = {}
         #: (seat, step, the seat's turn) -> (the seat's action indices it was made from, the
-        #: plan, its generated listing)
-        self.plans: dict[tuple[int, str, bool], tuple[list[int], list[Plan], Listing | None, tuple[int, ...]]] = {}
+        #: plan, its generated listing, the plan's action indices, the effects' index of
+        #: actions by seat (``GameEffects._by_seat``) it was last found to stand with: while
+        #: that is the same object for as many actions, the plan stands without asking)
+        self.plans: dict[tuple[int, str, bool], tuple[list[int], list[Plan], Listing | None, tuple[int, ...], Any]] = {}
         #: the step being played and its id (``GameEffects.step``), asked again when it changes
         self.step_of: tuple[Any, str] = (None, "")
 
@@ -263,6 +267,8 @@ class ListingMemo:
         indices = fx._seat_actions(seat, step)  # less the actions of other steps (`only_step`)
         made = self.plans.get((seat, step, own))
         if made is not None and made[0] is indices:
+            if made[4] is not fx._by_seat:
+                self.plans[(seat, step, own)] = made[:4] + (fx._by_seat,)
             return made[1], made[2], made[3]
         from engine.game.effects import HOLDER
 
@@ -279,7 +285,7 @@ class ListingMemo:
                 _, guard, reader, _ = self._parts(fx, action)
                 plan.append((index, action, card, guard, None if card else reader))
         at = tuple(index for index, _, _ in chosen)
-        self.plans[(seat, step, own)] = (indices, plan, listing, at)
+        self.plans[(seat, step, own)] = (indices, plan, listing, at, fx._by_seat)
         return plan, listing, at
 
     def store(self, index: int, seat: int, key: Any, action: CompiledAction, listed: tuple[Any, ...]) -> None:
@@ -305,7 +311,13 @@ class ListingMemo:
         else:
             step = fx.step()
             self.step_of = (game.step, step)
-        plan, listing, at = self._plan(fx, seat, step, seat == game.state.active)
+        own = seat == game.state.active
+        made = self.plans.get((seat, step, own))
+        if made is not None and made[2] is not None:
+            index = fx._by_seat
+            if made[4] is index and index is not None and index[0] == len(fx.actions):  # it stands
+                return made[2](fx, seat, step, self, made[3])
+        plan, listing, at = self._plan(fx, seat, step, own)
         if listing is not None:
             return listing(fx, seat, step, self, at)
         uses = fx.uses
@@ -426,17 +438,22 @@ def make_listing(actions: list[CompiledAction], fx: GameEffects) -> Listing | No
     ``ListingMemo.legal``'s loop, without a call per step. None when a guard or key
     cannot be written."""
     st = fx.game.state
-    cache_key = (fx.game.players, frozenset(st.shared), frozenset(st.per_player), tuple(id(a) for a in actions))
+    any_time = bool(getattr(fx.game, "_harvest_any_time", False))  # fixed by the player-count row
+    cache_key = (fx.game.players, any_time, frozenset(st.shared), frozenset(st.per_player), tuple(id(a) for a in actions))
     if cache_key in _LISTINGS:
         return _LISTINGS[cache_key]
     if len(_LISTINGS) >= MAX_LISTINGS:
         _LISTINGS.clear()
     consts, const = _constants()
     cap, miss, unset = const(fx.listing_memo.max_uses), const(evaluate), const(_UNSET)
-    keys = [None if a.reads is None else _key_parts(a.reads, st, fx.game.players, const) for a in actions]
+    keys = [None if a.reads is None else _key_parts(a.reads, st, fx.game.players, const, any_time) for a in actions]
     # the key of the values' inputs, asked first: a remembered empty list lists nothing
     fine = [None if k is None or getattr(a.reads, "values", None) is None
-            else _key_parts(a.reads.values, st, fx.game.players, const) for a, k in zip(actions, keys)]  # type: ignore[union-attr]
+            # a list read off the phase or step alone is asked every time it is listed: no
+            # position leaves it empty that its guard lets through often enough to pay
+            or all(r[0] in ("phase", "phase_in", "step", "step_in") for r in a.reads.values)  # type: ignore[union-attr]
+            else _key_parts(a.reads.values, st, fx.game.players, const, any_time)  # type: ignore[union-attr]
+            for a, k in zip(actions, keys)]
     # an item several actions read (a ship's cards, the fields) is read once per listing,
     # when first needed (a guard may skip the action that reads it first)
     seen: dict[str, int] = {}
@@ -450,7 +467,7 @@ def make_listing(actions: list[CompiledAction], fx: GameEffects) -> Listing | No
     lines: list[str] = []
     phase = False
     for number, action in enumerate(actions):
-        a, index = const(action), f"I[{number}]"
+        a, index = const(action), f"_i{number}"
         lines.append(f"    if not uses or uses.get((seat, {index}), 0) < {cap}:")
         pad = "        "
         if action.guard is not None:
@@ -485,12 +502,15 @@ def make_listing(actions: list[CompiledAction], fx: GameEffects) -> Listing | No
             lines.append(f"{pad}k = {key}")
             lines.append(f"{pad}e = entries.get(({index}, seat, k))")
         lines.append(f"{pad}if e is not None and e[0] is {a}:")
-        lines.append(f"{pad}    out.extend(e[1])")
+        lines.append(f"{pad}    if e[1]:")
+        lines.append(f"{pad}        out += e[1]")
         lines.append(f"{pad}else:")
         lines.append(f"{pad}    {miss}(fx, seat, out, {index}, {a}, k, made, memo, step, {vkey})")
     head = ["    st = fx.game.state", "    c = fx.counters", "    uses = fx.uses", "    entries = memo.entries",
             "    values = memo.values",
             "    out = []", "    made = []"] + (["    phase = fx.game.phase.id"] if phase else [])
+    if actions:
+        head.append(f"    {''.join(f'_i{n}, ' for n in range(len(actions)))}= I")
     if shared:
         head.append(f"    {' = '.join(shared.values())} = {unset}")
     body = "\n".join(head + lines + ["    return out"]) + "\n"
