@@ -14,17 +14,19 @@ spends the effect budget of the game read (tests/game/test_preview_isolation.py 
 every object of a game before and after previews and compares them).
 
 Why a copy, and what makes it cheap. An undo journal (apply the action to the real game,
-read the counts, roll back) would copy nothing, but its rollback is exact only if every
-change any effect can make is journaled, in modules this one does not own: one missed
-cache and the real game changes under the bot. A copy is exact by construction, so
-the work goes into copying less: the ruleset, compiled rules and rule objects are
+read the counts, roll back) would copy nothing, but one missed cache and the real game
+changes under the bot. A copy is exact by construction, so the work goes into copying
+less: the ruleset, compiled rules and rule objects are
 shared (registered with ``copy`` as atomic), as are the parts of a game fixed when it
 starts (``_copy_zones``); the zones, the bulk of a game, are sliced; and a tuple found to
 hold only shared things is remembered (``_FROZEN``) and shared at once the next time,
 where the generic copy looked inside it again on every copy (the cards for sale and their
-index are about a hundred such tuples in High Bohn). A copy made by ``pickle`` (C code)
-was tried and gained little: its per-object memo and the shared objects' hooks cost
-what the Python loop costs.
+index were about a hundred such tuples in a game with buildings for sale). What a copy costs is mostly calls,
+so a part that is shared or already copied (in the memo) is found inline, without a call
+of ``_copy``, and the copy's deck is shuffled by :func:`shuffle` (``random.shuffle``'s
+order without its two calls per card). A copy made by ``pickle`` (C code) was tried and
+gained little: its per-object memo and the shared objects' hooks cost what the Python
+loop costs.
 """
 
 from __future__ import annotations
@@ -189,21 +191,23 @@ def _copy(value: Any, memo: dict[int, Any]) -> Any:
     made = memo.get(id(value), _NOT_MADE)
     if made is not _NOT_MADE:
         return made
+    # below, each part is tested inline for what needs no call: a shared part (a number, a
+    # string, a rule object, a tuple in _FROZEN) is itself, one already copied is in the memo
     if kind is list:
         items: list[Any] = []
         memo[id(value)] = items
         for part in value:
             items.append(part if type(part) is int or _DISPATCH.get(type(part)) is _ATOMIC or id(part) in _FROZEN
-                         else _copy(part, memo))
+                         else memo[id(part)] if id(part) in memo else _copy(part, memo))
         return items
     if kind is dict:
         out: dict[Any, Any] = {}
         memo[id(value)] = out
         for key, part in value.items():
-            if type(key) is not str and type(key) is not int:
+            if type(key) is not str and type(key) is not int and id(key) not in _FROZEN:
                 key = _copy(key, memo)
             out[key] = (part if type(part) is int or _DISPATCH.get(type(part)) is _ATOMIC or id(part) in _FROZEN
-                        else _copy(part, memo))
+                        else memo[id(part)] if id(part) in memo else _copy(part, memo))
         return out
     if kind is set:
         made = memo[id(value)] = {_copy(part, memo) for part in value}
@@ -221,8 +225,8 @@ def _copy(value: Any, memo: dict[int, Any]) -> Any:
     if kind is tuple:
         if id(value) in _FROZEN:  # (it is kept there: no other object has its id)
             return value  # known to hold nothing a copy changes
-        parts = [part if type(part) is int or _DISPATCH.get(type(part)) is _ATOMIC else _copy(part, memo)
-                 for part in value]
+        parts = [part if type(part) is int or _DISPATCH.get(type(part)) is _ATOMIC or id(part) in _FROZEN
+                 else memo[id(part)] if id(part) in memo else _copy(part, memo) for part in value]
         made = memo.get(id(value), _NOT_MADE)  # a part may hold the tuple itself
         if made is not _NOT_MADE:
             return made
@@ -244,14 +248,16 @@ def _copy(value: Any, memo: dict[int, Any]) -> Any:
         state = value.__dict__
         if state:
             twin.__dict__.update({key: part if type(part) is int or _DISPATCH.get(type(part)) is _ATOMIC
-                                  else _copy(part, memo) for key, part in state.items()})
+                                  else memo[id(part)] if id(part) in memo else _copy(part, memo)
+                                  for key, part in state.items()})
         return twin
     if _native_class(kind):  # the compiled build's classes, filled as the plain ones above
         maker: Any = kind
         twin = maker.__new__(maker)
         memo[id(value)] = twin
         twin.__setstate__({key: part if type(part) is int or _DISPATCH.get(type(part)) is _ATOMIC
-                           else _copy(part, memo) for key, part in value.__getstate__().items()})
+                           else memo[id(part)] if id(part) in memo else _copy(part, memo)
+                           for key, part in value.__getstate__().items()})
         return twin
     return copy.deepcopy(value, memo)  # a compiled function comes back as it is (see _native_class)
 
@@ -274,6 +280,28 @@ def _native_class(kind: type) -> bool:
     return known
 
 
+#: whether ``random.Random.shuffle`` draws as :func:`shuffle` does (every CPython since 3.2;
+#: tests/game/test_preview_isolation.py compares them)
+_PLAIN_SHUFFLE = (getattr(random.Random, "_randbelow", None) is getattr(random.Random, "_randbelow_with_getrandbits", 0))
+
+
+def shuffle(cards: list[int], seed: int) -> None:
+    """``random.Random(seed).shuffle(cards)``: the same order, drawn without its two calls
+    per card (a seventh of a copy's work went to shuffling the copy's deck)."""
+    rng = random.Random(seed)
+    if not _PLAIN_SHUFFLE:
+        rng.shuffle(cards)
+        return
+    bits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 def copy_game(game: Game) -> Game:
     """A private copy that shares the immutable ruleset and records and tells nothing."""
     _share_immutables()
@@ -288,7 +316,7 @@ def copy_game(game: Game) -> Game:
         from engine.game.effects import first_option
 
         twin.fx.choice_hook = first_option
-    random.Random(game.seed + 7 * game.actions_taken).shuffle(twin.state.deck)
+    shuffle(twin.state.deck, game.seed + 7 * game.actions_taken)
     twin.touch()  # its deck is another: nothing the game listed before is kept
     return twin
 

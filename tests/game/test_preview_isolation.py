@@ -151,3 +151,14 @@ def test_the_remembered_tuples_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> 
     for value in kept:
         assert _copy(value, {}) is value
     assert 0 < len(lookahead._FROZEN) <= 10
+
+
+def test_the_copy_shuffle_is_random_shuffle() -> None:
+    from engine.game.lookahead import shuffle
+
+    for seed in range(300):
+        for size in (0, 1, 2, 3, 7, 64, 130):
+            expected, got = list(range(size)), list(range(size))
+            random.Random(seed).shuffle(expected)
+            shuffle(got, seed)
+            assert got == expected, (seed, size)
