@@ -325,8 +325,8 @@ class Game:
 
         What it buys is bounded by who decides: after an offer the next seat to decide is
         mostly another one, so a seat finds its own listing unchanged about once in
-        fourteen trading decisions of High Bohn (an offer declined by every seat, the
-        floor back to the active player). Reuse across a trade would need to know that no
+        fourteen trading decisions of a game with buildings (an offer declined by every
+        seat, the floor back to the active player). Reuse across a trade would need to know that no
         rule reads the hands the trade changed, which a rule may; the parts that change
         slowly are remembered by what they read instead (``Items.listing``: the seat's
         coins). tests/game/test_free_memo.py compares the remembered listing with a fresh
