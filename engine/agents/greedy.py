@@ -30,7 +30,7 @@ Fields = list[tuple[str | None, int]]
 #: (the first field at its bean's last beanometer step or -1, the beans grown, the number
 #: of empty fields, the bean of the first of the fullest planted fields or None, the
 #: fields themselves as ``SeatView.fields`` reads them)
-Known = tuple[int, frozenset[str], int, "str | None", Fields]
+Known = tuple[int, "set[str]", int, "str | None", Fields]
 
 #: distinct fields a bot remembers what it read off (``GreedyBot._learn``); then it starts over
 KNOWN_FIELDS = 256
@@ -140,7 +140,7 @@ class GreedyBot:
                     if count >= last:
                         maxed = i
             i += 1
-        info = known[key] = (maxed, frozenset(grown), empties, fullest, fields)
+        info = known[key] = (maxed, grown, empties, fullest, fields)  # (``grown`` is never changed after)
         return info
 
     # ------------------------------------------------------------------ choice
@@ -308,14 +308,6 @@ class GreedyBot:
                 return a
         raise IndexError("no end of trading among the legal actions")
 
-    @staticmethod
-    def _end(legal: list[Action]) -> Action:
-        """The action that ends this seat's trading (the first such listed)."""
-        for a in legal:
-            if a.kind == END_TRADING or a.kind == PASS:
-                return a
-        raise IndexError("no end of trading among the legal actions")
-
     def _pick_offer(self, view: SeatView, info: Known, active: int) -> Action | None:
         """Build an offer from what the seat sees (the engine need not list them all)."""
         revealed = view.trade_display()
@@ -383,7 +375,7 @@ class GreedyBot:
         return None
 
     def _answer(self, view: SeatView, legal: list[Action], key: object) -> Action:
-        offer = view.pending_offer()
+        offer, incoming = view.offer_waiting()
         if offer is None:
             return legal[0]
         for accept in legal:
@@ -391,7 +383,6 @@ class GreedyBot:
                 break
         else:
             return legal[0]
-        incoming = view.offered_beans(offer)
         if not incoming:
             return legal[0]  # a request for a gift: decline
         info = self._known.get(key)

@@ -383,6 +383,9 @@ class Trade(StepRun):
             if self.mode == "solicit":
                 self._next_solicited(game)
             return
+        if kind == PASS:  # a seat asked for an offer makes none
+            self._next_solicited(game)
+            return
         if kind == PROPOSE:
             seat = action[1]
             self.proposals[seat] += 1
@@ -417,8 +420,6 @@ class Trade(StepRun):
                 self._keep_revealed(game)  # the revealed cards are placed; hand trading opens
             else:
                 self._start_round(game)
-        elif kind == PASS:
-            self._next_solicited(game)
 
     def _exchange(self, game: Game, offer: Action, answer: Action) -> None:
         a_cards = self._take(game, offer[1], offer[5])  # [1]: the seat, [5]: the cards given

@@ -23,11 +23,13 @@ _FIRST = itemgetter(0)
 
 
 class SeatView:
-    __slots__ = ("_game", "seat")
+    __slots__ = ("_game", "seat", "_beans")
 
     def __init__(self, game: Game, seat: int) -> None:
         self._game = game
         self.seat = seat
+        #: the ruleset's beans by id, made at the first ``bean`` question
+        self._beans: dict[str, Bean] | None = None
 
     # -- the seat's own cards
     def hand(self) -> list[str]:
@@ -164,7 +166,13 @@ class SeatView:
         return self._game.state.runouts, self._game.row.end_after_runouts
 
     def bean(self, bean_id: str) -> Bean:
-        return self._game.rules.bean(bean_id)
+        beans = self._beans
+        if beans is None:  # ``Ruleset.bean`` scans the beans: a bot asks often enough for a map
+            beans = self._beans = {}
+            for b in reversed(self._game.rules.beans):  # the first of an id wins, as in the scan
+                beans[b.id] = b
+        got = beans.get(bean_id)
+        return got if got is not None else self._game.rules.bean(bean_id)  # (unknown: its KeyError)
 
     def beans_in_play(self) -> list[str]:
         g = self._game
@@ -172,6 +180,17 @@ class SeatView:
 
     def pending_offer(self) -> Action | None:
         return getattr(self._game.step, "pending", None)
+
+    def offer_waiting(self) -> tuple[Action | None, list[str]]:
+        """The offer waiting for an answer and the beans it gives (``pending_offer`` and
+        ``offered_beans`` in one call: a bot asks both at every answer); (None, []) when
+        no offer waits."""
+        g = self._game
+        step = g.step
+        offer = getattr(step, "pending", None)
+        if offer is None:
+            return None, []
+        return offer, list(map(g._names.__getitem__, step.pending_cards))
 
     def offered_beans(self, action: Action) -> list[str]:
         """The beans an offer gives (cards offered are shown openly when offered)."""
