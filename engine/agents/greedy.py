@@ -146,6 +146,8 @@ class GreedyBot:
     # ------------------------------------------------------------------ choice
 
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
+        if legal[0][0] == DECLINE:  # [0]: the kind; an answer reads none of the turn's counters
+            return self._answer(view, legal)  # (the next other decision starts the turn anew)
         turn, step, active, key = view.now()
         if turn != self._turn:
             self._turn, self._offers = turn, 0
@@ -153,8 +155,6 @@ class GreedyBot:
             self._weighed.clear()
             self._taken.clear()
             self._previews = 0
-        if legal[0][0] == DECLINE:  # [0]: the kind
-            return self._answer(view, legal, key)
         info = self._known.get(key)
         if info is None:
             info = self._learn(view, view.fields(), key)
@@ -374,7 +374,7 @@ class GreedyBot:
                     break
         return None
 
-    def _answer(self, view: SeatView, legal: list[Action], key: object) -> Action:
+    def _answer(self, view: SeatView, legal: list[Action]) -> Action:
         offer, incoming = view.offer_waiting()
         if offer is None:
             return legal[0]
@@ -385,6 +385,7 @@ class GreedyBot:
             return legal[0]
         if not incoming:
             return legal[0]  # a request for a gift: decline
+        key = view.fields_token()
         info = self._known.get(key)
         if info is None:
             info = self._learn(view, view.fields(), key)

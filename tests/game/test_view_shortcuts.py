@@ -60,6 +60,11 @@ def test_view_and_answers_agree_with_the_plain_reading(ruleset: str) -> None:
             if not game.state.over:
                 assert view.now() == (view.turn, view.step, view.active, token)
             assert view.weighs_held == (game.fx is not None and bool(game.fx.card_worths))
+            if getattr(game.step, "pending", None) is None:
+                assert view.offer_waiting() == (None, [])
+            for bean in plain:
+                if bean[0] is not None and bean[0] in game.state.bean_ids:
+                    assert view.bean(bean[0]) is game.rules.bean(bean[0])
             checked["planted"] += 1
         step = game.step
         if step is not None and step.kind == "trade" and step.mode == "respond" and step.pending is not None and not game.state.over:
@@ -68,6 +73,7 @@ def test_view_and_answers_agree_with_the_plain_reading(ruleset: str) -> None:
             assert seat is not None
             plain = [game.bean_name(step._card(game, offer.seat, ref)) for ref in offer.give]
             assert SeatView(game, seat).offered_beans(offer) == plain
+            assert SeatView(game, seat).offer_waiting() == (offer, plain)
             checked["offers"] += 1
             assert step._answers(game, seat) == _general_answers(step, game, seat)
             checked["answers"] += 1
