@@ -148,7 +148,7 @@ class GreedyBot:
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
         if legal[0][0] == DECLINE:  # [0]: the kind; an answer reads none of the turn's counters
             return self._answer(view, legal)  # (the next other decision starts the turn anew)
-        turn, step, active, key = view.now()
+        turn, step, active, key, held = view.now()
         if turn != self._turn:
             self._turn, self._offers = turn, 0
             self._tried.clear()
@@ -174,7 +174,7 @@ class GreedyBot:
         if step == "discard_from_hand":
             return self._discard(view, legal, info[4])
         chosen = self._plant(view, legal, info[4], step, info[2])
-        return steer(view, legal, chosen) if view.weighs_held else chosen
+        return steer(view, legal, chosen) if held else chosen
 
     def _free(self, view: SeatView, legal: list[Action]) -> Action | None:
         """A declared action worth taking, a field worth buying, or an item to buy, in that

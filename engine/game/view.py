@@ -70,12 +70,14 @@ class SeatView:
     def turn(self) -> int:
         return self._game.state.turn
 
-    def now(self) -> tuple[int, str, int, tuple[tuple[int, ...], ...]]:
-        """(turn, step kind, active seat, ``fields_token``): what a bot asks at every
-        decision, in one call."""
+    def now(self) -> tuple[int, str, int, tuple[tuple[int, ...], ...], bool]:
+        """(turn, step kind, active seat, ``fields_token``, ``weighs_held``): what a bot
+        asks at every decision, in one call."""
         g = self._game
         st = g.state
-        return st.turn, g.step.kind, st.active, tuple(map(tuple, st.fields[self.seat]))
+        fx = g.fx
+        return (st.turn, g.step.kind, st.active, tuple(map(tuple, st.fields[self.seat])),
+                fx is not None and bool(fx.card_worths))
 
     @property
     def trades(self) -> bool:

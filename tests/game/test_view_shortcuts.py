@@ -58,7 +58,7 @@ def test_view_and_answers_agree_with_the_plain_reading(ruleset: str) -> None:
             token = view.fields_token()
             assert token == tuple(tuple(f) for f in game.state.fields[seat]) and hash(token) == hash(view.fields_token())
             if not game.state.over:
-                assert view.now() == (view.turn, view.step, view.active, token)
+                assert view.now() == (view.turn, view.step, view.active, token, view.weighs_held)
             assert view.weighs_held == (game.fx is not None and bool(game.fx.card_worths))
             if getattr(game.step, "pending", None) is None:
                 assert view.offer_waiting() == (None, [])
