@@ -171,3 +171,32 @@ def test_a_watch_message_shows_three_problems_and_counts_the_rest() -> None:
         watch(game, action)
     message = caught.value.diagnostics[0].message
     assert message.endswith("; ".join(problems[:3]) + f" (and {len(problems) - 3} more)"), message
+
+
+def test_a_card_number_out_of_the_game_is_the_only_one_said_not_to_exist() -> None:
+    """A zone holding a number that is no card (a broken rule or hand-made position) is
+    named, and card 0, a real card, is not (a 2026-12-01 survivor counted from 1)."""
+    from engine.game.invariants import check_cards
+
+    game = Game(load_ruleset("base"), 3, 5)
+    n = len(game.state.bean_of)
+    assert 0 in game.state.deck or any(0 in h for h in game.state.hands)
+    game.state.deck.extend([-1, n])
+    problems = check_cards(game)
+    assert [p for p in problems if p.endswith("does not exist")] == ["card -1 does not exist", f"card {n} does not exist"]
+
+
+def test_a_seat_sees_the_cards_turned_up_for_trading() -> None:
+    """What a bot or a person at the table reads in the trade phase: the revealed cards,
+    by name, in order (a 2026-12-01 survivor lost the step's zone, and the view showed
+    none; the greedy bot and the human prompt read it)."""
+    from engine.game.arrange import arrange
+    from engine.game.view import SeatView
+
+    game = Game(load_ruleset("base"), 3, seed=1)
+    arrange(game, {"phase": "trade", "revealed": ["wax", "blue"]})
+    shown = SeatView(game, 1).trade_display()
+    assert shown[:2] == ["wax", "blue"]  # the position's, then what the reveal step turned up
+    assert shown == [game.bean_name(c) for c in game.state.shared["revealed"]]
+    arrange(game, {"phase": "plant"})
+    assert SeatView(game, 1).trade_display() == []
