@@ -312,11 +312,11 @@ class ListingMemo:
             step = fx.step()
             self.step_of = (game.step, step)
         own = seat == game.state.active
-        made = self.plans.get((seat, step, own))
-        if made is not None and made[2] is not None:
-            index = fx._by_seat
-            if made[4] is index and index is not None and index[0] == len(fx.actions):  # it stands
-                return made[2](fx, seat, step, self, made[3])
+        stood = self.plans.get((seat, step, own))
+        if stood is not None and stood[2] is not None:
+            by_seat = fx._by_seat
+            if stood[4] is by_seat and by_seat is not None and by_seat[0] == len(fx.actions):  # it stands
+                return stood[2](fx, seat, step, self, stood[3])
         plan, listing, at = self._plan(fx, seat, step, own)
         if listing is not None:
             return listing(fx, seat, step, self, at)
