@@ -295,3 +295,14 @@ def test_a_condition_or_chooser_of_the_wrong_type_names_what_it_is() -> None:
         "L803", "an action's condition must be bool, not int", 1, 28)
     assert only("choose c from cards(hand) by 2 { gain(owner, 1) }") == (
         "L803", "who chooses must be player, not int", 1, 30)
+
+
+def test_a_players_coins_or_fields_read_as_an_attribute_are_inputs_of_the_listing() -> None:
+    # reads `_Reads.expr`: `owner.coins` / `opponent.fields` must name the coins (fields) of
+    # the owner or of any seat, or a remembered listing would outlive a payment (a
+    # 2026-12-01 survivor recorded nothing for them)
+    env = CheckEnv.of(["blue", "red"], {"hand": "player", "coins": "player"})
+    coins = compile_effect("action sell on own_turn if owner.coins > 2 { gain(owner, 1) }", env=env)
+    fields = compile_effect("action look on own_turn if count(opponent.fields) > 2 { gain(owner, 1) }", env=env)
+    assert [a.reads for a in coins.actions] == [(("coins", False),)]
+    assert [a.reads for a in fields.actions] == [(("fields", True),)]
