@@ -28,7 +28,7 @@ Trade = STEP_KINDS["trade"]
 
 #: Actions after which every seat's listing is compared in one game (a La Isla game has
 #: about a thousand), and the seeds of each case.
-COMPARED = games(quick=250, soak=10**9)
+COMPARED = games(quick=150, soak=10**9)
 SEEDS = games(quick=1, soak=6)
 
 CASES = [("base", None, 4), ("high_bohn", None, 4), ("high_bohn", "cognac", 3), ("high_bohn_plus", None, 4),

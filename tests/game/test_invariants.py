@@ -10,9 +10,9 @@ from engine.rules.loader import load_ruleset
 from engine.sim.play import make_agents, play_game
 from tests.soak import games
 
-#: 30 per count in the quick pass (the README's command must stay under 5 minutes), 150 in
+#: 20 per count in the quick pass (the README's command must stay under 5 minutes), 150 in
 #: CI's soak, 300 in the full soak (tests/soak.py)
-GAMES_PER_COUNT = games(quick=30, soak=150, full=300)
+GAMES_PER_COUNT = games(quick=20, soak=150, full=300)
 #: Games per player count whose observations are checked after every single action.
 FULLY_OBSERVED = games(quick=10, soak=20)
 
@@ -72,7 +72,7 @@ def test_games_with_effects_keep_the_invariants(players: int, tmp_path) -> None:
     house = tmp_path / "house.yaml"
     house.write_text(HOUSE)
     rules = load_ruleset(str(house))
-    for seed in range(games(quick=20, soak=60)):
+    for seed in range(games(quick=12, soak=60)):
         watch = InvariantWatch()
         bots = ["random"] if seed % 2 else ["greedy"]
         played = play_game(rules, players, seed, make_agents(bots, players, seed), record=False,
@@ -80,7 +80,7 @@ def test_games_with_effects_keep_the_invariants(players: int, tmp_path) -> None:
         assert played.game.over
 
 
-HIGH_BOHN_SEEDS = games(quick=20, soak=150, full=300)
+HIGH_BOHN_SEEDS = games(quick=12, soak=150, full=300)
 
 
 @pytest.mark.parametrize("variant", [None, "cognac"])

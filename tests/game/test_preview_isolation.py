@@ -23,6 +23,7 @@ from engine.game.lookahead import _share_immutables, copy_game, preview
 from engine.game.view import SeatView
 from engine.rules.loader import load_ruleset
 from engine.sim.play import make_agents
+from tests.soak import games
 
 ATOMIC = copy._deepcopy_dispatch  # type: ignore[attr-defined]
 
@@ -73,6 +74,10 @@ def _probes(legal: list[Action], rng: random.Random) -> list[Action]:
     return rare + rng.sample(legal, min(3, len(legal)))
 
 
+#: decisions looked at per game: the quick pass stops early, the soak goes far into the game
+LOOKED_AT = games(quick=200, soak=400)
+PLAYED = games(quick=200, soak=500)
+
 CASES = [("base", None, 4), ("high_bohn", None, 4), ("high_bohn", "cognac", 4), ("high_bohn_plus", None, 4),
          ("la_isla_bohnita", None, 4), ("bohn_camillo", None, 2)]
 
@@ -84,7 +89,7 @@ def test_previews_leave_the_game_exactly_as_it_was(ruleset: str, variant: str | 
     views = [SeatView(game, s) for s in range(players)]
     rng = random.Random(1)
     looked = 0
-    for n in range(400):
+    for n in range(LOOKED_AT):
         if game.over:
             break
         seat, legal = game.decision((False,) * players)
@@ -95,7 +100,7 @@ def test_previews_leave_the_game_exactly_as_it_was(ruleset: str, variant: str | 
                 looked += 1
             assert dump(game) == before, f"a preview changed the game (action {n})"
         game.apply(agents[seat].choose(views[seat], legal))
-    assert looked > 50
+    assert looked > LOOKED_AT // 8
 
 
 @pytest.mark.parametrize(("ruleset", "variant", "players"), CASES[1:3] + CASES[4:])
@@ -108,7 +113,7 @@ def test_a_game_is_the_same_with_and_without_extra_previews(ruleset: str, varian
         views = [SeatView(game, s) for s in range(players)]
         rng = random.Random(2)
         taken: list[Action] = []
-        while not game.over and len(taken) < 500:  # a long way into the game: items bought, fields full
+        while not game.over and len(taken) < PLAYED:  # (in the soak) a long way in: items bought, fields full
             seat, legal = game.decision((False,) * players)
             if extra and len(taken) % 3 == 0:
                 for action in _probes(legal, rng):
