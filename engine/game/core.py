@@ -14,7 +14,7 @@ loop's one question per action: the decider and its ``legal_actions`` at once.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from engine.errors import BohnError
 from engine.game.actions import ACT, BUY_FIELD, BUY_ITEM, FREE_KINDS, HARVEST, PLANT, PROPOSE, Action
@@ -37,6 +37,26 @@ MAX_FRONT_ROUNDS = 64
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a look-ahead copies it (engine/game/copyable.py)
+
+def plain_harvests(fields: list[list[int]], ready: Sequence[Action], out: list[Action]) -> None:
+    """``harvestable`` under the rulebook's protection, appended to ``out`` in one pass:
+    every planted field until one of two or more beans shows up, then only those.
+    ``ready`` holds the seat's prebuilt harvest actions by field. (A plain loop with a
+    counter is the cheapest in CPython 3.11; the game loop runs it at every decision.)"""
+    mark = len(out)
+    big = False
+    i = 0
+    for f in fields:
+        if f:
+            if len(f) >= 2:
+                if not big:
+                    del out[mark:]
+                    big = True
+                out.append(ready[i])
+            elif not big:
+                out.append(ready[i])
+        i += 1
+
 class Game:
     """One game of a ruleset for a number of players, reproducible from its seed."""
 
@@ -179,23 +199,7 @@ class Game:
         if self._plain_free:  # ``free_actions`` spelt out for no rules (the seat decides now)
             fields = st.fields[seat]
             if self._harvest_any_time or seat == st.active or step.plants:
-                # ``harvestable`` in one pass: every planted field until one of two or more
-                # beans shows up, then only those (a plain loop with a counter is the
-                # cheapest in CPython 3.11)
-                ready = self._fixed.harvest_actions[seat]
-                mark = len(actions)
-                big = False
-                i = 0
-                for f in fields:
-                    if f:
-                        if len(f) >= 2:
-                            if not big:
-                                del actions[mark:]
-                                big = True
-                            actions.append(ready[i])
-                        elif not big:
-                            actions.append(ready[i])
-                    i += 1
+                plain_harvests(fields, self._fixed.harvest_actions[seat], actions)
             row = self.row  # coins first: a seat rarely has the price
             if len(st.coins[seat]) >= row.field_price and len(fields) < row.max_fields:
                 actions.append(self._fixed.buy_field_actions[seat])
@@ -362,22 +366,7 @@ class Game:
             ready = self._fixed.harvest_actions[seat]
             if (self._protection == "at_most_one" and len(fields) <= PREBUILT_FIELDS
                     and (fx is None or "may_harvest" not in fx.modifiers or not fx.applies("may_harvest", seat))):
-                # ``harvestable`` spelt out for the rulebook's protection when no rule asks,
-                # in one pass as ``decision`` reads it: every planted field until one of two
-                # or more beans shows up, then only those
-                mark = len(out)
-                big = False
-                i = 0
-                for f in fields:
-                    if f:
-                        if len(f) >= 2:
-                            if not big:
-                                del out[mark:]
-                                big = True
-                            out.append(ready[i])
-                        elif not big:
-                            out.append(ready[i])
-                    i += 1
+                plain_harvests(fields, ready, out)  # the rulebook's protection, no rule asking
             else:
                 for i in self.harvestable(seat):
                     out.append(ready[i] if i < PREBUILT_FIELDS else Action(HARVEST, seat, i))

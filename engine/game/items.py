@@ -148,13 +148,18 @@ class Items:
         self._listed = MappingProxyType(listed)
         return found
 
-    def _priced(self, seat: int, own_turn: bool, coins: list[int]) -> list[Action]:
-        """The purchases when a rule may change prices: every card for sale asked."""
+    def _coins_by_bean(self, coins: list[int]) -> dict[int, int]:
+        """How many of ``coins`` are of each bean (a bean-paid price counts those)."""
         bean_of = self.game.state.bean_of
         per_bean: dict[int, int] = {}
         for c in coins:
             b = bean_of[c]
             per_bean[b] = per_bean.get(b, 0) + 1
+        return per_bean
+
+    def _priced(self, seat: int, own_turn: bool, coins: list[int]) -> list[Action]:
+        """The purchases when a rule may change prices: every card for sale asked."""
+        per_bean = self._coins_by_bean(coins)
         total = len(coins)
         owned = self._groups[seat]
         return [self._buy_action[it.id][seat] for it, pay, limit, own_only in self._open.values()
@@ -168,11 +173,7 @@ class Items:
         not pay for."""
         owned = self._groups[seat]
         found: list[tuple[int, Action]] = []
-        bean_of = self.game.state.bean_of
-        per_bean: dict[int, int] = {}
-        for c in coins:
-            b = bean_of[c]
-            per_bean[b] = per_bean.get(b, 0) + 1
+        per_bean = self._coins_by_bean(coins)
         total = len(coins)
         for pay, entries in self._by_pay.items():
             have = total if pay < 0 else per_bean.get(pay, 0)

@@ -6,7 +6,7 @@ answer must always be the answer a fresh evaluation gives."""
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, Callable
 
 import pytest
 
@@ -127,24 +127,13 @@ def test_a_missing_input_is_caught() -> None:
     """The comparison above finds a wrong key: with the harbours, ships and counters left
     out of the sailing actions' inputs (the phase kept), an answer goes stale and the
     listings differ."""
-    rules = load_ruleset("la_isla_bohnita")
-    failed: list[str] = []
-
     def mutate(game: Any) -> None:
         fx = game.fx
         fx.actions = [(dataclasses.replace(a, reads=(("phase",),)) if a.name.startswith("sail") else a, owner)
                       for a, owner in fx.actions]
         fx._by_seat = None
 
-    def compare(game: Any, action: Any) -> None:
-        if not failed:
-            try:
-                listings_agree(game.fx, game.players, lambda a: dataclasses.replace(a, reads=None))
-            except AssertionError as e:
-                failed.append(str(e))
-
-    play_game(rules, 4, 3, make_agents(["greedy"], 4, 3), on_start=mutate, after_action=compare)
-    assert failed
+    assert _comparison_fails(mutate)
 
 
 def test_a_missing_input_of_the_values_is_caught() -> None:
@@ -153,24 +142,13 @@ def test_a_missing_input_of_the_values_is_caught() -> None:
     stale and the listings differ."""
     from engine.lang.reads import ActionReads
 
-    rules = load_ruleset("la_isla_bohnita")
-    failed: list[str] = []
-
     def mutate(game: Any) -> None:
         fx = game.fx
         fx.actions = [(dataclasses.replace(a, reads=ActionReads(a.reads, tuple(r for r in a.reads.values if r[0] != "zone")))
                        if a.name.startswith("harvest_into") else a, owner) for a, owner in fx.actions]
         fx._by_seat = None
 
-    def compare(game: Any, action: Any) -> None:
-        if not failed:
-            try:
-                listings_agree(game.fx, game.players, lambda a: dataclasses.replace(a, reads=None))
-            except AssertionError as e:
-                failed.append(str(e))
-
-    play_game(rules, 4, 3, make_agents(["greedy"], 4, 3), on_start=mutate, after_action=compare)
-    assert failed
+    assert _comparison_fails(mutate)
 
 
 def test_a_look_ahead_copy_shares_the_answers_not_the_plans() -> None:
@@ -185,3 +163,19 @@ def test_a_look_ahead_copy_shares_the_answers_not_the_plans() -> None:
     assert copied.plans == {}
     assert [(i, v) for i, _, v in twin.fx.legal_actions(game.state.active)] == \
         [(i, v) for i, _, v in game.fx.legal_actions(game.state.active)]
+
+
+def _comparison_fails(mutate: Callable[[Any], None]) -> bool:
+    """Whether the memo-against-fresh comparison finds a difference in a La Isla game
+    whose declared actions ``mutate`` changes at the start."""
+    failed: list[str] = []
+
+    def compare(game: Any, action: Any) -> None:
+        if not failed:
+            try:
+                listings_agree(game.fx, game.players, lambda a: dataclasses.replace(a, reads=None))
+            except AssertionError as e:
+                failed.append(str(e))
+
+    play_game(load_ruleset("la_isla_bohnita"), 4, 3, make_agents(["greedy"], 4, 3), on_start=mutate, after_action=compare)
+    return bool(failed)
