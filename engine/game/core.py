@@ -36,8 +36,6 @@ MAX_SILENT_STEPS = 100_000
 MAX_FRONT_ROUNDS = 64
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # a look-ahead copies it (engine/game/copyable.py)
-
 def plain_harvests(fields: list[list[int]], ready: Sequence[Action], out: list[Action]) -> None:
     """``harvestable`` under the rulebook's protection, appended to ``out`` in one pass:
     every planted field until one of two or more beans shows up, then only those.
@@ -57,6 +55,7 @@ def plain_harvests(fields: list[list[int]], ready: Sequence[Action], out: list[A
                 out.append(ready[i])
         i += 1
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a look-ahead copies it (engine/game/copyable.py)
 class Game:
     """One game of a ruleset for a number of players, reproducible from its seed."""
 
