@@ -29,6 +29,10 @@ HOT_MODULES = [
     "engine/sim/play.py",
     "engine/rules/model.py",
     "engine/lang/compiler.py",
+    "engine/lang/compiled.py",
+    "engine/lang/context.py",
+    "engine/lang/builtins.py",
+    "engine/lang/guards.py",
 ]
 
 ext_modules = []

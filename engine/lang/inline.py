@@ -23,10 +23,13 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from engine.lang import ast as A
 from engine.lang import vocab as V
+from engine.lang.builtins import _BINOPS, _COMPARE, ATTR_IMPL, FUNCTION_IMPL, _card_attribute, _players_from, read_untyped
+from engine.lang.context import Fn, _bounded, _runaway
+from engine.lang.limits import MAX_INT
 from engine.lang.world import ZoneRef
 
 if TYPE_CHECKING:
-    from engine.lang.compiler import Compiler, Fn
+    from engine.lang.compiler import Compiler  # the type only: the compiler calls this module, never the reverse
 
 #: Nodes nested deeper than this in one generated function are compiled on their own.
 MAX_INLINE_DEPTH = 12
@@ -182,8 +185,6 @@ class Inliner:
 
     def written(self, e: A.Expr, depth: int) -> str:
         d = depth + 1
-        from engine.lang.compiler import _BINOPS, _COMPARE, MAX_INT, _bounded
-
         if isinstance(e, (A.Int, A.Str, A.Bool)):
             if isinstance(e, A.Int) and not -MAX_INT <= e.value <= MAX_INT:
                 return self.apart(e)  # Compiler raises L821
@@ -256,8 +257,6 @@ class Inliner:
         return f"ctx.vars[{k}]"
 
     def attr(self, e: A.Attr, depth: int) -> str:
-        from engine.lang.compiler import ATTR_IMPL, _card_attribute
-
         c = self.compiler
         t = c.types.get(id(e.obj), "any")
         obj = self.src(e.obj, depth)
@@ -283,8 +282,6 @@ class Inliner:
         return f"(None if ({v} := ({obj})) is None else {self.const(getter)}(ctx.world, {v}))"
 
     def call(self, call: A.Call, depth: int) -> str:
-        from engine.lang.compiler import FUNCTION_IMPL, _players_from
-
         if call.func == "zone":
             return self.zone(call, depth)
         if call.func == "column" or call.func not in V.FUNCTIONS:
@@ -343,8 +340,6 @@ class Inliner:
 
 def _untyped_reader(name: str, card_attrs: Any) -> Callable[[Any, Any], Any]:
     """What ``Compiler.attr`` reads from a value of no known type that is not a dict."""
-    from engine.lang.compiler import read_untyped
-
     def read(ctx: Any, value: Any) -> Any:
         return read_untyped(ctx, value, name, card_attrs)
     return read
@@ -401,8 +396,6 @@ def inline_filter(compiler: Compiler, e: A.ListComp) -> Fn | None:
     back its outer value after the last, each test and result asked in order), with the
     test and the result written into the loop instead of called. Nothing is kept from
     one item to the next (no repeated parts here: each item reads anew)."""
-    from engine.lang.compiler import _runaway
-
     plantable = compiler.plantable_filter(e)  # `[f in FIELDS if may_plant(P, C, f)]`: the world answers for the list
     if plantable is not None:
         return plantable
