@@ -21,6 +21,7 @@ HOT_MODULES = [
     "engine/game/scoring.py",
     "engine/game/state.py",
     "engine/game/steps.py",
+    "engine/game/steprun.py",
     "engine/game/trading.py",
     "engine/game/view.py",
     "engine/agents/greedy.py",

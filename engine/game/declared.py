@@ -31,11 +31,17 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING, Any, Callable
 
+from engine.game.holders import HOLDER
 from engine.lang.compiler import GUARD_OPS, Ctx
 
 if TYPE_CHECKING:
     from engine.game.effects import GameEffects
     from engine.lang.compiler import CompiledAction
+
+#: Times one seat may take one declared action in a turn.
+MAX_ACTION_USES = 10
+#: Values of one action's parameter offered at once (the first ones of its list).
+MAX_ACTION_VALUES = 50
 
 #: Reads the inputs of one action for a seat: (effects, seat, step id) -> key, or None
 #: when the answer may not be remembered now (a rule modifies the beanometer).
@@ -220,8 +226,6 @@ class ListingMemo:
     __slots__ = ("entries", "values", "parts", "plans", "max_uses", "max_values", "step_of")
 
     def __init__(self) -> None:
-        from engine.game.effects import MAX_ACTION_USES, MAX_ACTION_VALUES
-
         self.max_uses = MAX_ACTION_USES
         self.max_values = MAX_ACTION_VALUES
         self.entries: dict[tuple[int, int, Any], tuple[CompiledAction, tuple[Any, ...]]] = {}
@@ -270,8 +274,6 @@ class ListingMemo:
             if made[4] is not fx._by_seat:
                 self.plans[(seat, step, own)] = made[:4] + (fx._by_seat,)
             return made[1], made[2], made[3]
-        from engine.game.effects import HOLDER
-
         chosen = []
         for index in indices:
             action, owner = fx.actions[index]

@@ -35,6 +35,7 @@ from engine.errors import BohnError, Span
 from engine.game.copyable import mypyc_attr
 from engine.game.declared import ListingMemo
 from engine.game.fixed import facts
+from engine.game.holders import HOLDER
 from engine.game.statements import MOVE_POSITIONS, STATEMENTS, take  # noqa: F401 - MOVE_POSITIONS is read from here
 from engine.lang.compiler import (GUARD_OPS, MAX_STEPS, MAX_TRIGGER_DEPTH, Compiled, CompiledAction, CompiledModifier,
                                   CompiledTrigger, Ctx, _guard_passes, _hears, fire, modifier_stage, new_ctx)
@@ -43,10 +44,6 @@ from engine.lang.world import CancelAction, FieldRef, ZoneRef
 if TYPE_CHECKING:
     from engine.game.core import Game
 
-#: Times one seat may take one declared action in a turn.
-MAX_ACTION_USES = 10
-#: Values of one action's parameter offered at once (the first ones of its list).
-MAX_ACTION_VALUES = 50
 #: Work all the effects of one game may spend (see ``compiler.MAX_STEPS`` for one
 #: decision): a game's time cannot grow with a stranger's numbers.
 MAX_GAME_WORK = 2_000_000
@@ -54,8 +51,6 @@ MAX_GAME_WORK = 2_000_000
 ChoiceHook = Callable[[int, Sequence[Any], str, bool], "int | None"]
 
 
-#: The owner of a card's rules: whoever holds the card, looked up when they apply.
-HOLDER = -1
 #: (seat, number of fields) -> the references ``fields`` lists (a few per seat, made once)
 _FIELD_REFS: dict[tuple[int, int], tuple[FieldRef, ...]] = {}
 

@@ -23,6 +23,9 @@ if TYPE_CHECKING:
 
 #: The seat of a card nobody holds.
 NOBODY = -1
+#: The owner a card's rules are listed with (actions) or below which they are (triggers,
+#: modifiers: ``effects._card_owner``): whoever holds the card, looked up here when they apply.
+HOLDER = -1
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a look-ahead copies it (engine/game/copyable.py)

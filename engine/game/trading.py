@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from engine.game.actions import ACCEPT, DECLINE, END_TRADING, PASS, PROPOSE, Action, CardRef
 from engine.game.copyable import mypyc_attr
-from engine.game.steps import StepRun
+from engine.game.steprun import StepRun
 
 if TYPE_CHECKING:
     from engine.game.core import Game
