@@ -1,14 +1,14 @@
 """Run batches of games on a Dask distributed cluster (``--scheduler tcp://host:8786``).
 
-Dask is an optional extra (``pip install 'bohn[dask]'``); nothing here is imported
-unless a scheduler address is given. Every worker needs the same bohn installed: the
+Dask is an optional extra (``pip install 'bohn[dask]'``); it is imported only when a
+scheduler address is given (``_import_distributed``). Every worker needs the same bohn installed: the
 batch function and the rules' merged document are sent with each batch, so workers read
 no ruleset files.
 
 The scheduler already moves a task to another worker when its worker dies; when it
 gives up on a task (``KilledWorker``) the batch is submitted again, up to
-:data:`~engine.sim.backends.MAX_RERUNS` times. Each batch is merged once (see
-:class:`~engine.sim.backends.Window`), so a lost worker neither loses games nor counts
+:data:`~engine.sim.batches.MAX_RERUNS` times. Each batch is merged once (see
+:class:`~engine.sim.batches.Window`), so a lost worker neither loses games nor counts
 them twice.
 """
 
@@ -19,8 +19,8 @@ from typing import Any, Iterator, Sequence
 
 from engine.errors import BohnError
 from engine.rules.model import Ruleset
-from engine.sim.backends import (MAX_RERUNS, Batch, BatchResult, GameFn, RulesSpec, Window, engine_fingerprint, pack,
-                                 run_packed_batch)
+from engine.sim.batches import (MAX_RERUNS, Batch, BatchResult, GameFn, RulesSpec, Window, engine_fingerprint, pack,
+                                run_packed_batch)
 
 
 def _import_distributed() -> Any:

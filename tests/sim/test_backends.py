@@ -115,6 +115,7 @@ def test_dask_gives_exactly_the_local_numbers(monkeypatch: pytest.MonkeyPatch) -
     """A simulation and a sweep on two Dask workers give the local run's very numbers;
     workers running another bohn are refused."""
     import engine.sim.backends as backends
+    import engine.sim.batches as batches
     from engine.sim.dask_backend import DaskBackend
     from engine.sim.sweep import combinations, parse_set, sweep
     from engine.sim.sweep_report import to_json
@@ -132,7 +133,7 @@ def test_dask_gives_exactly_the_local_numbers(monkeypatch: pytest.MonkeyPatch) -
                                          backend=backend))
         finally:
             backend.close()
-        monkeypatch.setattr(backends, "_FINGERPRINT", "edited-locally")
+        monkeypatch.setattr(batches, "_FINGERPRINT", "edited-locally")
         with pytest.raises(BohnError) as caught:
             DaskBackend(cluster.scheduler_address)
     assert remote.per_game_scores == local.per_game_scores and remote.turns == local.turns
