@@ -19,7 +19,7 @@ same way, so the generated source stays small whatever the input.
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from engine.lang import ast as A
 from engine.lang import vocab as V
@@ -29,7 +29,21 @@ from engine.lang.limits import MAX_INT
 from engine.lang.world import ZoneRef
 
 if TYPE_CHECKING:
-    from engine.lang.compiler import Compiler  # the type only: the compiler calls this module, never the reverse
+    from engine.lang.checker import CheckEnv, Types
+
+
+class NodeCompiler(Protocol):
+    """What this module asks of ``compiler.Compiler``: the checker's types and
+    environment, a closure for a node it does not write out, and the plantable filter.
+    A protocol, so this module imports nothing of the compiler, which calls it."""
+
+    types: Types
+    env: CheckEnv
+
+    def closure(self, e: A.Expr) -> Fn: ...
+
+    def plantable_filter(self, e: A.ListComp) -> Fn | None: ...
+
 
 #: Nodes nested deeper than this in one generated function are compiled on their own.
 MAX_INLINE_DEPTH = 12
@@ -92,7 +106,7 @@ _UNREAD = object()
 class Inliner:
     """Writes one expression tree as the source of one function (see the module doc)."""
 
-    def __init__(self, compiler: Compiler) -> None:
+    def __init__(self, compiler: NodeCompiler) -> None:
         self.compiler = compiler
         self.consts: dict[str, Any] = {}
         self.temps = 0
@@ -371,7 +385,7 @@ def _made(writer: Inliner, head: str, body: str) -> Fn | None:
     return fn
 
 
-def inline(compiler: Compiler, e: A.Expr) -> Fn | None:
+def inline(compiler: NodeCompiler, e: A.Expr) -> Fn | None:
     """``e`` as one generated function, or None when it is a single leaf (the closure is
     as fast) or the source cannot be made."""
     if isinstance(e, A.ListComp):
@@ -390,7 +404,7 @@ def inline(compiler: Compiler, e: A.Expr) -> Fn | None:
     return _made(writer, head, f"    return {body}\n")
 
 
-def inline_filter(compiler: Compiler, e: A.ListComp) -> Fn | None:
+def inline_filter(compiler: NodeCompiler, e: A.ListComp) -> Fn | None:
     """A list filter or map as one generated loop: what ``Compiler.comprehension`` does
     (the items listed once and paid for, the variable bound to each in turn and given
     back its outer value after the last, each test and result asked in order), with the
