@@ -238,8 +238,11 @@ class ListingMemo:
         #: (seat, step, the seat's turn) -> (the seat's action indices it was made from, the
         #: plan, its generated listing, the plan's action indices, the effects' index of
         #: actions by seat (``GameEffects._by_seat``) it was last found to stand with: while
-        #: that is the same object for as many actions, the plan stands without asking)
-        self.plans: dict[tuple[int, str, bool], tuple[list[int], list[Plan], Listing | None, tuple[int, ...], Any]] = {}
+        #: that is the same object for as many actions, the plan stands without asking;
+        #: whether every action of the plan is a card's: a seat holding none of the cards
+        #: with actions then lists nothing, found with one look at the zones they may be in)
+        self.plans: dict[tuple[int, str, bool], tuple[list[int], list[Plan], Listing | None, tuple[int, ...], Any,
+                                                      bool]] = {}
         #: the step being played and its id (``GameEffects.step``), asked again when it changes
         self.step_of: tuple[Any, str] = (None, "")
 
@@ -272,7 +275,7 @@ class ListingMemo:
         made = self.plans.get((seat, step, own))
         if made is not None and made[0] is indices:
             if made[4] is not fx._by_seat:
-                self.plans[(seat, step, own)] = made[:4] + (fx._by_seat,)
+                self.plans[(seat, step, own)] = made[:4] + (fx._by_seat, made[5])
             return made[1], made[2], made[3]
         chosen = []
         for index in indices:
@@ -287,7 +290,7 @@ class ListingMemo:
                 _, guard, reader, _ = self._parts(fx, action)
                 plan.append((index, action, card, guard, None if card else reader))
         at = tuple(index for index, _, _ in chosen)
-        self.plans[(seat, step, own)] = (indices, plan, listing, at, fx._by_seat)
+        self.plans[(seat, step, own)] = (indices, plan, listing, at, fx._by_seat, all(card for _, _, card in chosen))
         return plan, listing, at
 
     def store(self, index: int, seat: int, key: Any, action: CompiledAction, listed: tuple[Any, ...]) -> None:
@@ -315,13 +318,18 @@ class ListingMemo:
             self.step_of = (game.step, step)
         own = seat == game.state.active
         stood = self.plans.get((seat, step, own))
-        if stood is not None and stood[2] is not None:
-            by_seat = fx._by_seat
-            if stood[4] is by_seat and by_seat is not None and by_seat[0] == len(fx.actions):  # it stands
-                return stood[2](fx, seat, step, self, stood[3])
-        plan, listing, at = self._plan(fx, seat, step, own)
+        by_seat = fx._by_seat
+        if stood is not None and stood[4] is by_seat and by_seat is not None and by_seat[0] == len(fx.actions):
+            plan, listing, at = stood[1], stood[2], stood[3]  # it stands (what ``_plan`` would give)
+        else:
+            plan, listing, at = self._plan(fx, seat, step, own)
+            stood = self.plans[(seat, step, own)]
         if listing is not None:
             return listing(fx, seat, step, self, at)
+        if stood[5]:  # only cards' actions: none to list unless the seat holds one of the cards
+            spec = fx._action_cards_holding()
+            if spec is None or not fx._holds(seat, spec):
+                return []
         uses = fx.uses
         entries = self.entries
         cap = self.max_uses

@@ -179,3 +179,34 @@ def _comparison_fails(mutate: Callable[[Any], None]) -> bool:
 
     play_game(load_ruleset("la_isla_bohnita"), 4, 3, make_agents(["greedy"], 4, 3), on_start=mutate, after_action=compare)
     return bool(failed)
+
+
+def test_a_seat_holding_no_card_with_actions_lists_none_at_once() -> None:
+    """A plan made only of cards' actions (High Bohn's stores) lists nothing for a seat
+    holding none of those cards, found with one look at the zones the cards may be in
+    (``ListingMemo.legal``): along played games, after every action, every seat's listing
+    is the one the plan's loop gives (the plan's flag cleared), and both ways were taken."""
+    rules = load_ruleset("high_bohn")
+    seen = {"none held": 0, "held": 0, "listed": 0}
+
+    def compare(game: Any, action: Any) -> None:
+        fx = game.fx
+        memo = fx.listing_memo
+        for seat in range(game.players):
+            quick = fx.legal_actions(seat)
+            key = (seat, fx.step(), seat == game.state.active)
+            stood = memo.plans[key]
+            assert stood[5] and stood[2] is None  # every declared action is a card's
+            memo.plans[key] = stood[:5] + (False,)
+            try:
+                slow = fx.legal_actions(seat)
+            finally:
+                memo.plans[key] = stood
+            assert quick == slow, (game.seed, game.actions_taken, seat)
+            held = fx._holds(seat, fx._action_cards_holding())
+            seen["held" if held else "none held"] += 1
+            seen["listed"] += bool(quick)
+
+    for seed in range(3):
+        play_game(rules, 4, seed, make_agents(["greedy"], 4, seed), record=False, after_action=compare)
+    assert seen["none held"] > 1000 and seen["held"] > 50 and seen["listed"] > 10, seen
