@@ -29,6 +29,9 @@ from engine.rules.model import Bean, Phase, Ruleset, coins_for
 MAX_ACTIONS = 20_000
 #: Most fields a player may have, whatever the modifiers say (the schema allows 12).
 MAX_FIELDS = 24
+#: The queries a seat's free actions ask besides its declared actions and purchases
+#: (``free_actions``: harvest protection, field price, field count).
+FREE_QUERIES = ("may_harvest", "field_price", "max_fields")
 #: Most steps the engine may run in a row without a decision (G606): a turn made only of
 #: automatic steps that never ends the game would otherwise loop for ever.
 MAX_SILENT_STEPS = 100_000
@@ -361,10 +364,13 @@ class Game:
         if harvest is None:
             harvest = self._harvest_any_time or seat == st.active or self.harvest_allowed_now(seat)
         fields = st.fields[seat]
+        # no rule of the harvest protection, field price or count applies to the seat: the
+        # row's numbers answer them (``applies`` is False for each)
+        quiet = fx is None or fx.applies_to_none(FREE_QUERIES, seat)
         if harvest:
             ready = self._fixed.harvest_actions[seat]
             if (self._protection == "at_most_one" and len(fields) <= PREBUILT_FIELDS
-                    and (fx is None or "may_harvest" not in fx.modifiers or not fx.applies("may_harvest", seat))):
+                    and (quiet or fx is None or "may_harvest" not in fx.modifiers or not fx.applies("may_harvest", seat))):
                 plain_harvests(fields, ready, out)  # the rulebook's protection, no rule asking
             else:
                 for i in self.harvestable(seat):
@@ -372,6 +378,13 @@ class Game:
         if fx is None:
             if len(fields) < self.row.max_fields and len(st.coins[seat]) >= self.row.field_price:
                 out.append(self._fixed.buy_field_actions[seat])
+        elif quiet:  # ``field_price`` and ``max_fields`` when no rule applies
+            row = self.row
+            if len(st.coins[seat]) >= row.field_price and len(fields) < min(MAX_FIELDS, row.max_fields):
+                out.append(self._fixed.buy_field_actions[seat])
+            if fx.actions:
+                new = tuple.__new__
+                out.extend([new(Action, (ACT, seat, v, i, -1, (), (a.rule,))) for i, a, v in fx.legal_actions(seat)])
         else:
             # ``can_buy_field`` with the price first: a seat rarely has it, and the field
             # count is then not asked (both are reads: the order changes no answer)

@@ -133,6 +133,8 @@ class GameEffects:
         self.listing_memo = ListingMemo()
         #: see ``_applies_index``: made on first use, dropped when rules are acquired
         self._applies: Any = None
+        #: see ``applies_to_none``: made on first use, dropped when rules are acquired
+        self._quiet: Any = None
         #: {how many actions: the cards with actions as ``_holding`` gives them}, read only
         self._action_holding: Any = None
         #: {"cards": the cards with a ``worth`` as ``_holding`` gives them}, read only, made on first use
@@ -185,6 +187,7 @@ class GameEffects:
         for a in compiled.actions:
             self.actions.append((a, owner))
         self._applies = None
+        self._quiet = None
         self._facts = None
 
     def _own_card(self, compiled: Compiled, card: int) -> None:
@@ -207,6 +210,7 @@ class GameEffects:
                    (modifier_stage(m), rank, i, card), (bound_m, owner))
             self._card_queries.add(m.query)
         self._applies = None
+        self._quiet = None
         self._facts = None
         for a in compiled.actions:
             bound_a = CompiledAction(a.name, a.timing, _bind(a.condition, card), _bind(a.cost, card), _bind(a.body, card),
@@ -340,6 +344,62 @@ class GameEffects:
                 if self._holds(other, active_cards):
                     return True
         return False
+
+    def applies_to_none(self, queries: tuple[str, ...], seat: int) -> bool:
+        """True when ``applies(q, seat)`` is False for every query ``q`` of ``queries``,
+        found with one look at the seat's zones; False also when that cannot be said so
+        (a rule the seat owns, or one hearing the active player or the others).
+
+        Why: a seat's free actions ask three queries at every decision (harvest
+        protection, field price, field count); where their rules are carried by cards
+        that apply to their holder, a seat holding none of those cards (every seat early
+        in the game, most seats later) is answered by the row's numbers at once. The
+        look is ``_holds``'s, per zone with the cards of the queries that may lie there,
+        so its answer is the three ``applies`` answers whatever lies where."""
+        made = self._quiet
+        if made is None or queries not in made:
+            made = dict(made or {})
+            made[queries] = self._quiet_spec(queries)
+            made = self._quiet = MappingProxyType(made)  # read only: a look ahead's copy shares it
+        spec = made[queries]
+        if spec is None:
+            return False
+        zones, on_fields = spec
+        if not 0 <= seat < self.game.players:
+            return False
+        st = self.game.state
+        per_player = st.per_player
+        for zone, wanted in zones:
+            if not wanted.isdisjoint(per_player[zone][seat]):
+                return False
+        if on_fields is not None:
+            for planted in st.fields[seat]:
+                if not on_fields.isdisjoint(planted):
+                    return False
+        return True
+
+    def _quiet_spec(self, queries: tuple[str, ...]) -> Any:
+        """For ``applies_to_none``: each zone with the cards of ``queries`` whose rules may
+        lie there, and the cards that may lie on fields (None: none), or None when some
+        rule of them applies otherwise than to the holder of its card."""
+        index = self._applies
+        if index is None:
+            index = self._applies = self._applies_index()
+        zones: dict[str, set[int]] = {}
+        on_fields: set[int] = set()
+        for query in queries:
+            entry = index.get(query)
+            if entry is None:
+                continue  # no rule: nothing applies
+            if not entry[6] or any(entry[0]):  # a rule owned, or hearing others: not answered here
+                return None
+            wanted, where, fields = entry[2]
+            for zone in where:
+                zones.setdefault(zone, set()).update(wanted)
+            if fields:
+                on_fields.update(wanted)
+        return (tuple((zone, frozenset(cards)) for zone, cards in zones.items()),
+                frozenset(on_fields) if on_fields else None)
 
     def _applies_slow(self, query: str, seat: int) -> bool:
         """``applies`` rule by rule (a seat outside the table)."""

@@ -154,3 +154,49 @@ def test_touch_and_a_copy_list_afresh() -> None:
     assert after == tuple(game.free_actions(seat)) and after != before
     twin: Any = copy_game(game)
     assert twin.version != game.version and twin.free_listing(seat) == after
+
+
+def test_no_rule_applies_is_answered_as_applies_answers() -> None:
+    """``GameEffects.applies_to_none`` (one look at a seat's zones for the harvest
+    protection, field price and count) is True exactly when ``applies`` is False for each
+    of the three queries, after every action of High Bohn games (whose rules of them are
+    carried by buildings); both answers are met."""
+    from engine.game.core import FREE_QUERIES
+
+    rules = load_ruleset("high_bohn")
+    seen = {True: 0, False: 0}
+
+    def compare(game: Game, _action: Action) -> None:
+        fx = game.fx
+        assert fx is not None
+        for seat in range(game.players):
+            quiet = fx.applies_to_none(FREE_QUERIES, seat)
+            assert quiet == (not any(fx.applies(q, seat) for q in FREE_QUERIES)), (game.seed, game.actions_taken, seat)
+            seen[quiet] += 1
+
+    for seed in range(3):
+        play_game(rules, 4, seed, make_agents(["greedy"], 4, seed), record=False, after_action=compare)
+    assert seen[True] > 1000 and seen[False] > 300, seen
+
+
+def test_a_rule_a_seat_owns_is_never_answered_by_no_rule() -> None:
+    """A rule of the queries owned by the seats (not carried by a card) applies whatever
+    they hold: ``applies_to_none`` then says False, and the rules are asked."""
+    from engine.game.core import FREE_QUERIES
+
+    game = Game(load_ruleset("high_bohn"), 4, 1)
+    fx = game.fx
+    assert fx is not None and fx.applies_to_none(FREE_QUERIES, 0)
+    field_price = next(m for m, _ in fx.modifiers["field_price"])  # a building's rule, owned now by seat 2
+    fx.own(_compiled_with(field_price), 2)
+    assert not fx.applies_to_none(FREE_QUERIES, 2) and not fx.applies_to_none(FREE_QUERIES, 0)
+    assert fx.applies("field_price", 2) and game.field_price(2) == 1
+
+
+def _compiled_with(modifier: Any) -> Any:
+    """A compiled effect holding one modifier."""
+    from engine.lang.compiler import Compiled
+
+    made = Compiled("test")
+    made.modifiers.append(modifier)
+    return made
