@@ -209,3 +209,51 @@ def test_the_look_ahead_is_bounded_per_turn(tmp_path: Path, monkeypatch: pytest.
     assert calls and max(calls.values()) == greedy.MAX_PREVIEWS_PER_TURN
     counters = game.fx.counters if game.fx is not None else {}
     assert counters.get((0, "c")) == 1 and not counters.get((0, "a")), "the hinted action is still taken, the idle one not"
+
+
+def test_a_card_still_held_after_its_action_is_left_out_of_both_sides(tmp_path: Path) -> None:
+    """A card whose action keeps it in the hand (a Windfall that pays and stays): its own
+    worth is left out before and after the look-ahead's action, so the look-ahead sees
+    the coins alone (a 2026-12-01 mutant counted it after only: a gain of its worth)."""
+    text = MARKET.read_text(encoding="utf-8")
+    kept = text.replace("move([this], action_discard)\n            gain(owner, 2)", "gain(owner, 2)", 1)
+    assert kept != text
+    path = tmp_path / "keep.yaml"
+    path.write_text(kept, encoding="utf-8")
+    rules = load_ruleset(str(path))
+    for seed in range(6):
+        played = play_game(rules, 3, seed, [GreedyBot(seed + s) for s in range(3)], record=False)
+        twin = Game(rules, 3, seed=seed)
+        for action in played.actions:
+            for a in twin.legal_actions(action.seat):
+                if a.kind == ACT and twin.fx.actions[a.card][0].name == "play_windfall":
+                    outcome = preview(twin, a)
+                    assert (outcome.coins, outcome.hand, outcome.worth) == (2, 0, 0)
+                    return
+            twin.apply(action)
+    pytest.fail("no windfall could be played in six games")
+
+
+def test_a_plant_of_a_card_not_there_is_not_weighed() -> None:
+    """``worth_after`` of a plant naming a position past the end of the step's zone: no
+    answer (None), the game unchanged (a 2026-12-01 mutant took the card anyway)."""
+    rules = load_ruleset(str(MARKET))
+    for seed in range(6):
+        game = Game(rules, 3, seed=seed)
+        bots = [GreedyBot(seed + s) for s in range(3)]
+        while not game.over:
+            seat = game.decider
+            assert seat is not None
+            legal = game.legal_actions(seat)
+            zone = getattr(game.step, "zone", None)
+            if zone and any(a.kind == "plant" for a in legal):
+                cards = zone[seat] if type(zone[0]) is list else zone
+                plant = next(a for a in legal if a.kind == "plant")
+                view = SeatView(game, seat)
+                assert view.worth_after(plant) is not None
+                before = [list(z) for z in (cards, game.state.fields[seat][plant.field])]
+                assert view.worth_after(plant._replace(card=len(cards))) is None
+                assert [list(z) for z in (cards, game.state.fields[seat][plant.field])] == before
+                return
+            game.apply(bots[seat].choose(SeatView(game, seat), legal))
+    pytest.fail("no plant out of a step's zone in six games")

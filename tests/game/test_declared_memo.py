@@ -6,10 +6,13 @@ answer must always be the answer a fresh evaluation gives."""
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 from typing import Any, Callable
 
 import pytest
+import yaml
 
+from engine.game.actions import ACT
 from engine.game.core import Game
 from engine.game.declared import ListingMemo
 from engine.game.lookahead import copy_game
@@ -19,6 +22,7 @@ from engine.sim.play import make_agents, play_game
 from tests.lang.listing import listings_agree
 from tests.soak import games
 
+MARKET = Path(__file__).resolve().parents[2] / "rulesets" / "examples" / "bean_market.yaml"
 ENV = CheckEnv.of(["blue", "red", "soy"], {"discard": "shared", "hand": "player", "coins": "player", "ship": "player"})
 
 
@@ -210,3 +214,31 @@ def test_a_seat_holding_no_card_with_actions_lists_none_at_once() -> None:
     for seed in range(3):
         play_game(rules, 4, seed, make_agents(["greedy"], 4, seed), record=False, after_action=compare)
     assert seen["none held"] > 1000 and seen["held"] > 50 and seen["listed"] > 10, seen
+
+
+def test_a_card_held_action_beside_one_reading_the_phase_keys_it_by_the_phase(tmp_path: Path) -> None:
+    """With an action card in the ruleset the listing is read by ``legal``'s loop, whose
+    key functions are made by ``make_reader``: an action whose list of values is the phase
+    id itself (not only whether it is one of some names) is keyed by that id, listed in
+    the phase it names and not in the next one (a 2026-12-01 mutant never bound the
+    phase's id in the key function)."""
+    house = yaml.safe_load(MARKET.read_text(encoding="utf-8"))
+    house["effects"]["+stamp"] = {"effect": 'action stamp(x in [phase()]) on own_turn if x == "plant" '
+                                            '{ set_counter(owner, "stamped", 1) }'}
+    path = tmp_path / "house.yaml"
+    path.write_text(yaml.safe_dump(house), encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 3, 1)
+    fx = game.fx
+    assert fx is not None and fx._action_cards
+    stamp = next(i for i, (a, _) in enumerate(fx.actions) if a.name == "stamp")
+    assert fx.actions[stamp][0].reads == (("phase",),)
+
+    def stamps() -> list[int]:
+        return [a.card for a in game.legal_actions(game.state.active) if a.kind == ACT and a.card == stamp]
+
+    assert game.phase.id == "plant" and stamps() == [stamp]
+    while game.phase.id == "plant":
+        seat = game.decider
+        assert seat is not None
+        game.apply(next(a for a in game.legal_actions(seat) if a.kind != ACT))
+    assert game.phase.id != "plant" and stamps() == []
