@@ -23,8 +23,10 @@ hold only shared things is remembered (``_FROZEN``) and shared at once the next 
 where the generic copy looked inside it again on every copy (the cards for sale and their
 index were about a hundred such tuples in a game with buildings for sale). What a copy costs is mostly calls,
 so a part that is shared or already copied (in the memo) is found inline, without a call
-of ``_copy``, and the copy's deck is shuffled by :func:`shuffle` (``random.shuffle``'s
-order without its two calls per card). A copy made by ``pickle`` (C code) was tried and
+of ``_copy``, a container is copied whole by C code and only its parts that are not
+shared are replaced, and the copy's deck is shuffled by :func:`shuffle` (``random.shuffle``'s
+order without its two calls per card). After the preview the copy is emptied
+(:func:`_release`), so it is freed at once rather than left to the cyclic collector. A copy made by ``pickle`` (C code) was tried and
 gained little: its per-object memo and the shared objects' hooks cost what the Python
 loop costs.
 """
@@ -76,6 +78,7 @@ def _standing(game: Game, seat: int, skip: int | None = None) -> tuple[int, int,
 
 
 _DISPATCH: dict[type, Any] = copy._deepcopy_dispatch  # type: ignore[attr-defined]
+_DISPATCH_GET = _DISPATCH.get
 _ATOMIC = copy._deepcopy_atomic  # type: ignore[attr-defined]
 #: set once the rule types are registered with ``copy``
 _SHARED: list[bool] = []
@@ -184,82 +187,120 @@ def _plain_class(kind: type) -> bool:
 def _copy(value: Any, memo: dict[int, Any]) -> Any:
     """``copy.deepcopy(value, memo)``, made without its per-object machinery for what a
     game is made of (numbers, strings, lists, dicts, tuples and plain objects); anything
-    else goes to ``deepcopy`` with the same memo, so the copy is the same."""
+    else goes to ``deepcopy`` with the same memo, so the copy is the same.
+
+    What a copy costs is Python steps per part, so a container or plain object is first
+    copied whole by C code (``list[:]``, ``dict.copy``, ``__dict__.update``), which keeps
+    every shared part as it is, and only the parts that are not shared are replaced: a
+    number or a rule object (atomic for ``deepcopy``) and a tuple in ``_FROZEN`` are shared,
+    one already copied is in the memo, anything else is copied."""
     kind = type(value)
     if kind is int or kind is str or kind is bool or value is None:
         return value
     made = memo.get(id(value), _NOT_MADE)
     if made is not _NOT_MADE:
         return made
-    # below, each part is tested inline for what needs no call: a shared part (a number, a
-    # string, a rule object, a tuple in _FROZEN) is itself, one already copied is in the memo
     if kind is list:
-        items: list[Any] = []
+        items: list[Any] = value[:]
         memo[id(value)] = items
+        i = 0
         for part in value:
-            items.append(part if type(part) is int or _DISPATCH.get(type(part)) is _ATOMIC or id(part) in _FROZEN
-                         else memo[id(part)] if id(part) in memo else _copy(part, memo))
+            if type(part) is not int and _DISPATCH_GET(type(part)) is not _ATOMIC:
+                ident = id(part)
+                if ident not in _FROZEN:
+                    made = memo.get(ident, _NOT_MADE)
+                    items[i] = made if made is not _NOT_MADE else _copy(part, memo)
+            i += 1
         return items
     if kind is dict:
-        out: dict[Any, Any] = {}
+        for key in value:
+            if type(key) is not str and type(key) is not int and id(key) not in _FROZEN:
+                return _copy_dict_keys(value, memo)  # a key to copy (rare)
+        out: dict[Any, Any] = value.copy()
         memo[id(value)] = out
         for key, part in value.items():
-            if type(key) is not str and type(key) is not int and id(key) not in _FROZEN:
-                key = _copy(key, memo)
-            out[key] = (part if type(part) is int or _DISPATCH.get(type(part)) is _ATOMIC or id(part) in _FROZEN
-                        else memo[id(part)] if id(part) in memo else _copy(part, memo))
+            if type(part) is not int and _DISPATCH_GET(type(part)) is not _ATOMIC:
+                ident = id(part)
+                if ident not in _FROZEN:
+                    made = memo.get(ident, _NOT_MADE)
+                    out[key] = made if made is not _NOT_MADE else _copy(part, memo)
         return out
-    if kind is set:
-        made = memo[id(value)] = {_copy(part, memo) for part in value}
-        return made
-    if kind is frozenset:
-        parts = [part if type(part) is int or _DISPATCH.get(type(part)) is _ATOMIC else _copy(part, memo)
-                 for part in value]
-        for old, new in zip(value, parts):
-            if old is not new:
-                break
-        else:
-            return value  # nothing in it changes: a frozenset of the same items is the same
-        made = memo[id(value)] = frozenset(parts)
-        return made
     if kind is tuple:
         if id(value) in _FROZEN:  # (it is kept there: no other object has its id)
             return value  # known to hold nothing a copy changes
-        parts = [part if type(part) is int or _DISPATCH.get(type(part)) is _ATOMIC or id(part) in _FROZEN
-                 else memo[id(part)] if id(part) in memo else _copy(part, memo) for part in value]
+        parts: list[Any] | None = None
+        i = 0
+        for part in value:
+            if type(part) is not int and _DISPATCH_GET(type(part)) is not _ATOMIC:
+                ident = id(part)
+                if ident not in _FROZEN:
+                    made = memo.get(ident, _NOT_MADE)
+                    if made is _NOT_MADE:
+                        made = _copy(part, memo)
+                    if made is not part:
+                        if parts is None:
+                            parts = list(value)
+                        parts[i] = made
+            i += 1
         made = memo.get(id(value), _NOT_MADE)  # a part may hold the tuple itself
         if made is not _NOT_MADE:
             return made
-        for old, new in zip(value, parts):
-            if old is not new:
-                break
-        else:
+        if parts is None:
             if len(_FROZEN) >= MAX_FROZEN:
                 _FROZEN.clear()
             _FROZEN[id(value)] = value
             return value  # nothing in it changes: deepcopy shares such a tuple too
         made = memo[id(value)] = tuple(parts)
         return made
-    if _DISPATCH.get(kind) is _ATOMIC:
+    if kind is set:
+        made = memo[id(value)] = {_copy(part, memo) for part in value}
+        return made
+    if kind is frozenset:
+        fparts = [part if type(part) is int or _DISPATCH_GET(type(part)) is _ATOMIC else _copy(part, memo)
+                  for part in value]
+        for old, new in zip(value, fparts):
+            if old is not new:
+                break
+        else:
+            return value  # nothing in it changes: a frozenset of the same items is the same
+        made = memo[id(value)] = frozenset(fparts)
+        return made
+    if _DISPATCH_GET(kind) is _ATOMIC:
         return value
     if _plain_class(kind):
         twin = object.__new__(kind)
         memo[id(value)] = twin
         state = value.__dict__
         if state:
-            twin.__dict__.update({key: part if type(part) is int or _DISPATCH.get(type(part)) is _ATOMIC
-                                  else memo[id(part)] if id(part) in memo else _copy(part, memo)
-                                  for key, part in state.items()})
+            twin_state = twin.__dict__
+            twin_state.update(state)
+            for key, part in state.items():
+                if type(part) is not int and _DISPATCH_GET(type(part)) is not _ATOMIC:
+                    ident = id(part)
+                    if ident not in _FROZEN:
+                        made = memo.get(ident, _NOT_MADE)
+                        twin_state[key] = made if made is not _NOT_MADE else _copy(part, memo)
         return twin
     if _native_class(kind):  # the compiled build's classes, filled as the plain ones above
         maker: Any = kind
         twin = maker.__new__(maker)
         memo[id(value)] = twin
-        twin.__setstate__({key: part if type(part) is int or _DISPATCH.get(type(part)) is _ATOMIC
+        twin.__setstate__({key: part if type(part) is int or _DISPATCH_GET(type(part)) is _ATOMIC
                            else memo[id(part)] if id(part) in memo else _copy(part, memo)
                            for key, part in value.__getstate__().items()})
         return twin
     return copy.deepcopy(value, memo)  # a compiled function comes back as it is (see _native_class)
+
+
+def _copy_dict_keys(value: dict[Any, Any], memo: dict[int, Any]) -> dict[Any, Any]:
+    """:func:`_copy` of a dict with a key to copy: item by item, keys too, in order."""
+    out: dict[Any, Any] = {}
+    memo[id(value)] = out
+    for key, part in value.items():
+        if type(key) is not str and type(key) is not int and id(key) not in _FROZEN:
+            key = _copy(key, memo)
+        out[key] = part if type(part) is int or _DISPATCH_GET(type(part)) is _ATOMIC else _copy(part, memo)
+    return out
 
 
 def _native_class(kind: type) -> bool:
@@ -321,19 +362,32 @@ def copy_game(game: Game) -> Game:
     return twin
 
 
+def _release(twin: Game) -> None:
+    """Let the copy go at once: its parts point back at it (the effects at the game, the
+    holder index at the state), so dropped as it is the copy is garbage only the cyclic
+    collector finds, after it has looked through it and everything made since. Emptied,
+    every part is freed as soon as the preview returns. (A native class of the compiled
+    build has no ``__dict__``: its copy is left to the collector.)"""
+    parts = getattr(twin, "__dict__", None)
+    if parts is not None:
+        parts.clear()
+
+
 def preview(game: Game, action: Action) -> Outcome:
     """Apply ``action`` to a copy of ``game``; report the change for ``action.seat``."""
     seat = action.seat
     fx = game.fx
     skip = fx.action_card(action.card) if fx is not None and action.kind == ACT else None
     twin = copy_game(game)  # both builds copy a game (engine/game/copyable.py): a failure is a bug, not a refusal
-    # read on the copy too: reading rules spends the effect budget of the game read
-    before = _standing(twin, seat, skip)
     try:
+        # read on the copy too: reading rules spends the effect budget of the game read
+        before = _standing(twin, seat, skip)
         twin.apply(action)
         after = _standing(twin, seat, skip)
     except BohnError:
         return Outcome(0, 0, 0, 0, 0, refused=True)
+    finally:
+        _release(twin)
     # spelt out: a starred generator would also fill `refused`, which mypyc rejects
     return Outcome(after[0] - before[0], after[1] - before[1], after[2] - before[2], after[3] - before[3],
                    after[4] - before[4], False, after[5] - before[5])

@@ -167,3 +167,45 @@ def test_the_copy_shuffle_is_random_shuffle() -> None:
             random.Random(seed).shuffle(expected)
             shuffle(got, seed)
             assert got == expected, (seed, size)
+
+
+def test_a_copy_copies_what_a_dict_key_holds_and_keeps_the_order() -> None:
+    from engine.game.lookahead import _copy
+
+    class Thing:
+        def __init__(self) -> None:
+            self.cards = [1, 2]
+
+    _share_immutables()
+    thing = Thing()
+    value = {"a": [3], (thing, 1): "held", 5: (7, "x"), "b": thing}
+    made = _copy(value, {})
+    assert list(made.values())[:2] == [[3], "held"] and made[5] is value[5]
+    key = list(made)[1]
+    assert key[0] is not thing and key[0] is made["b"] and key[0].cards == [1, 2] and key[0].cards is not thing.cards
+    assert list(made) == ["a", key, 5, "b"]
+
+
+def test_a_preview_leaves_no_garbage_for_the_cyclic_collector() -> None:
+    """The copy points back at itself (effects -> game): released after the preview, it is
+    freed at once instead of waiting for the cyclic collector."""
+    import gc
+
+    game = Game(load_ruleset("high_bohn"), 4, 0, trading=True, record=False)
+    agents = make_agents(["greedy"], 4, 0)
+    views = [SeatView(game, s) for s in range(4)]
+    previewed = 0
+    while not game.over and previewed < 5:
+        seat, legal = game.decision((False,) * 4)
+        acts = [a for a in legal if a.kind == "act"]
+        if acts:
+            gc.collect()
+            gc.disable()
+            try:
+                preview(game, acts[0])
+                assert gc.collect() == 0
+            finally:
+                gc.enable()
+            previewed += 1
+        game.apply(agents[seat].choose(views[seat], legal))
+    assert previewed > 0
