@@ -503,8 +503,12 @@ class Game:
         beans (``add_field(owner, only: …)``) stand apart from the rule, both ways."""
         limits = self.fx.field_limits if self.fx is not None else {}
         bean_of = self.state.bean_of
-        return any(f and bean_of[f[0]] == bean and not limits.get((seat, i))
-                   for i, f in enumerate(self.state.fields[seat]))
+        i = 0
+        for f in self.state.fields[seat]:  # (a plain loop: asked at every planting under the option)
+            if f and bean_of[f[0]] == bean and not limits.get((seat, i)):
+                return True
+            i += 1
+        return False
 
     def fitting_fields(self, seat: int, card: int) -> list[int]:
         """Fields a card may go on: its bean's, or an empty one (under ``one_field_per_bean``
@@ -515,7 +519,8 @@ class Game:
         bean_of = self.state.bean_of
         fields = self.state.fields[seat]
         fx = self.fx
-        empty_ok = not self._one_field_per_bean or (any(not f for f in fields) and not self._grown_elsewhere(seat, bean))
+        # (``[] in fields``: whether a field is empty, compared in C)
+        empty_ok = not self._one_field_per_bean or ([] in fields and not self._grown_elsewhere(seat, bean))
         asked = fx is not None and fx.applies("may_plant", seat)
         if fx is None or (not fx.field_limits and not asked):  # no field or rule says more
             return [i for i, f in enumerate(fields) if (empty_ok if not f else bean_of[f[0]] == bean)]
@@ -562,7 +567,7 @@ class Game:
         if f:
             base = bean_of[f[0]] == bean
         else:
-            base = not self._one_field_per_bean or (any(not g for g in fields) and not self._grown_elsewhere(seat, bean))
+            base = not self._one_field_per_bean or ([] in fields and not self._grown_elsewhere(seat, bean))
         asked = fx is not None and fx.applies("may_plant", seat)
         if fx is None or (not fx.field_limits and not asked):
             return base
