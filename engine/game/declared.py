@@ -288,7 +288,7 @@ class ListingMemo:
         if listing is None:
             for index, action, card in chosen:
                 _, guard, reader, _ = self._parts(fx, action)
-                plan.append((index, action, card, guard, None if card else reader))
+                plan.append((index, action, card, guard, reader))
         at = tuple(index for index, _, _ in chosen)
         self.plans[(seat, step, own)] = (indices, plan, listing, at, fx._by_seat, all(card for _, _, card in chosen))
         return plan, listing, at

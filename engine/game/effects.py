@@ -215,7 +215,7 @@ class GameEffects:
         for a in compiled.actions:
             bound_a = CompiledAction(a.name, a.timing, _bind(a.condition, card), _bind(a.cost, card), _bind(a.body, card),
                                      a.span, a.rule, a.param, _bind(a.values, card), _bind(a.worth, card),
-                                     a.only_step, a.guard)
+                                     a.only_step, a.guard, a.reads)
             self._action_cards[len(self.actions)] = card
             self.actions.append((bound_a, HOLDER))
         if compiled.worth is not None:

@@ -90,11 +90,17 @@ def test_the_inputs_of_the_values_alone_are_read_finer(header: str, values: tupl
     assert getattr(reads, "values", None) == values and (reads is not None or values is None)
 
 
-def test_a_card_bound_action_is_always_evaluated() -> None:
-    """A card's action is bound to its card (``this``): the listing asks its holder and
-    its test every time."""
-    fx = Game(load_ruleset("high_bohn"), 3, 1).fx
-    assert fx._action_cards and all(fx.actions[i][0].reads is None for i in fx._action_cards)
+def test_a_card_bound_action_is_remembered_for_its_holder() -> None:
+    """A card's action is bound to its card (``this``): the listing asks its holder
+    every time, and remembers its test by its inputs when they are known (High Bohn's
+    stores read no ``this``), keyed by the seat holding the card, whose the reads are."""
+    game = Game(load_ruleset("high_bohn"), 3, 1)
+    fx = game.fx
+    assert fx is not None and fx._action_cards
+    assert all(fx.actions[i][0].reads is not None for i in fx._action_cards)
+    plan, listing, _ = fx.listing_memo._plan(fx, 0, fx.step(), game.state.active == 0)
+    cards = [reader for _, _, card, _, reader in plan if card]
+    assert listing is None and len(cards) == len(fx._action_cards) and all(r is not None for r in cards)
 
 
 #: Actions after which every listing is compared: the first 150 in the quick pass (a La Isla
@@ -189,7 +195,8 @@ def test_a_seat_holding_no_card_with_actions_lists_none_at_once() -> None:
     """A plan made only of cards' actions (High Bohn's stores) lists nothing for a seat
     holding none of those cards, found with one look at the zones the cards may be in
     (``ListingMemo.legal``): along played games, after every action, every seat's listing
-    is the one the plan's loop gives (the plan's flag cleared), and both ways were taken."""
+    is the one the plan's loop gives (the plan's flag cleared), and both ways were taken;
+    the cards' actions remembered by their inputs list what they list evaluated afresh."""
     rules = load_ruleset("high_bohn")
     seen = {"none held": 0, "held": 0, "listed": 0}
 
@@ -210,6 +217,8 @@ def test_a_seat_holding_no_card_with_actions_lists_none_at_once() -> None:
             held = fx._holds(seat, fx._action_cards_holding())
             seen["held" if held else "none held"] += 1
             seen["listed"] += bool(quick)
+        # and as every card's action evaluated afresh (its remembered answers unread)
+        listings_agree(fx, game.players, lambda a: dataclasses.replace(a, reads=None))
 
     for seed in range(3):
         play_game(rules, 4, seed, make_agents(["greedy"], 4, seed), record=False, after_action=compare)
@@ -242,3 +251,32 @@ def test_a_card_held_action_beside_one_reading_the_phase_keys_it_by_the_phase(tm
         assert seat is not None
         game.apply(next(a for a in game.legal_actions(seat) if a.kind != ACT))
     assert game.phase.id != "plant" and stamps() == []
+
+
+def test_a_missing_input_of_a_cards_action_is_caught() -> None:
+    """The comparison above finds a card's action remembered without one of its inputs:
+    with the stores' actions said to read no set-aside beans, High Bohn's listings go wrong."""
+    rules = load_ruleset("high_bohn")
+    changed = []
+    for kind in rules.kinds:
+        for ctype in kind.cards:
+            actions = ctype.effect.actions if ctype.effect is not None else []
+            for i, action in enumerate(actions):
+                if action.reads is not None and ("zone", "set_aside", "owner") in action.reads:
+                    changed.append((actions, i, action))
+                    actions[i] = dataclasses.replace(
+                        action, reads=tuple(r for r in action.reads if r != ("zone", "set_aside", "owner")))
+    assert changed
+    failed = False
+    try:
+        def compare(game: Any, _action: Any) -> None:
+            listings_agree(game.fx, game.players, lambda a: dataclasses.replace(a, reads=None))
+
+        for seed in range(3):
+            play_game(rules, 4, seed, make_agents(["greedy"], 4, seed), record=False, after_action=compare)
+    except AssertionError:
+        failed = True
+    finally:
+        for actions, i, action in changed:
+            actions[i] = action
+    assert failed
