@@ -200,3 +200,34 @@ def test_a_seat_sees_the_cards_turned_up_for_trading() -> None:
     assert shown == [game.bean_name(c) for c in game.state.shared["revealed"]]
     arrange(game, {"phase": "plant"})
     assert SeatView(game, 1).trade_display() == []
+
+
+def test_an_offer_must_give_or_want_something() -> None:
+    """An offer of nothing for nothing is refused with the reason; an offer that only
+    wants cards is a fair offer (a 2026-12-01 mutant refused the second and let the
+    first through)."""
+    game = Game(load_ruleset("base"), 4, seed=2)
+    while game.step.kind != "trade":
+        seat = game.decider
+        assert seat is not None
+        game.apply(next(a for a in game.legal_actions(seat) if a.kind in ("plant", "pass")))
+    active = game.state.active
+    other = (active + 1) % 4
+    with pytest.raises(BohnError) as caught:
+        game.check(Action("propose", active, target=other))
+    d = caught.value.diagnostics[0]
+    assert d.code == "G600" and d.message.endswith("an offer gives cards, wants cards, or both")
+    game.check(Action("propose", active, target=other, want=(game.bean_name(game.state.hands[other][0]),)))
+
+
+def test_a_card_type_missing_from_every_zone_is_counted_as_none() -> None:
+    """The conservation check names how many cards of a type the zones hold: none, when
+    every card of it is gone (a 2026-12-01 mutant wrote `None`)."""
+    from engine.game.invariants import check_kinds
+
+    game = Game(load_ruleset("base"), 4, seed=2)
+    st = game.state
+    gone = st.bean_of[0]
+    cards = [card for card, kind in enumerate(st.bean_of) if kind != gone]
+    count = len(st.bean_of) - len(cards)
+    assert check_kinds(game, cards) == [f"0 `{st.card_types[gone]}` cards in zones, {count} in the game"]
