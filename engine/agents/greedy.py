@@ -22,7 +22,8 @@ import random
 from operator import itemgetter
 from typing import Any
 
-from engine.game.actions import ACCEPT, ACT, BUY_FIELD, BUY_ITEM, DECLINE, DISCARD, END_TRADING, HARVEST, PASS, PLANT, PROPOSE, Action
+from engine.game.actions import (ACCEPT, ACT, BUY_FIELD, BUY_ITEM, DECLINE, DISCARD, END_TRADING, FREE_KINDS, HARVEST, PASS,
+                                 PLANT, PROPOSE, Action)
 from engine.agents.steering import steer
 from engine.game.view import SeatView
 
@@ -35,10 +36,6 @@ Known = tuple[int, "set[str]", int, "str | None", Fields]
 #: distinct fields a bot remembers what it read off (``GreedyBot._learn``); then it starts over
 KNOWN_FIELDS = 256
 
-#: free actions other than harvests: rare in most rulesets, looked at only when listed
-RARE_KINDS = frozenset({ACT, BUY_FIELD, BUY_ITEM})
-#: an action's kind (its first item), for ``map``
-KIND = itemgetter(0)
 #: a field's bean and count (``SeatView.fields``), for ``map``
 BEAN, COUNT = itemgetter(0), itemgetter(1)
 
@@ -158,14 +155,21 @@ class GreedyBot:
         info = self._known.get(key)
         if info is None:
             info = self._learn(view, view.fields(), key)
-        kinds = set(map(KIND, legal))  # the kinds listed, found without a Python loop
-        if HARVEST in kinds:
+        harvests = rare = False  # whether a harvest, and another free action, is listed
+        for a in legal:  # a plain loop over a few actions: cheaper than a set of their kinds
+            kind = a[0]
+            if kind in FREE_KINDS:
+                if kind == HARVEST:
+                    harvests = True
+                else:
+                    rare = True
+        if harvests:
             maxed = info[0]
             if maxed >= 0:
                 for a in legal:
                     if a[0] == HARVEST and a[2] == maxed:  # the kind, the field
                         return a
-        if not RARE_KINDS.isdisjoint(kinds):
+        if rare:
             chosen = self._free(view, legal)
             if chosen is not None:
                 return chosen
@@ -390,7 +394,8 @@ class GreedyBot:
         if info is None:
             info = self._learn(view, view.fields(), key)
         grown, empties = info[1], info[2]
-        if len(set(incoming).difference(grown)) > empties:  # the new types offered need empty fields
+        # the new types offered need empty fields (one card, the common offer: without a set)
+        if ((incoming[0] not in grown) if len(incoming) == 1 else len(set(incoming).difference(grown))) > empties:
             return legal[0]
         if accept[5]:  # the cards it would give
             hand = view.hand()

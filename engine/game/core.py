@@ -201,7 +201,19 @@ class Game:
         if self._plain_free:  # ``free_actions`` spelt out for no rules (the seat decides now)
             fields = st.fields[seat]
             if self._harvest_any_time or seat == st.active or step.plants:
-                plain_harvests(fields, self._fixed.harvest_actions[seat], actions)
+                # ``plain_harvests`` read off a table by the sizes (0, 1, 2 or more) of two or three fields
+                n = len(fields)
+                if n == 2:
+                    f0, f1 = fields
+                    s0, s1 = len(f0), len(f1)
+                    actions += self._fixed.harvest_tables[seat][2][(s0 if s0 < 2 else 2) + 3 * (s1 if s1 < 2 else 2)]
+                elif n == 3:
+                    f0, f1, f2 = fields
+                    s0, s1, s2 = len(f0), len(f1), len(f2)
+                    actions += self._fixed.harvest_tables[seat][3][(s0 if s0 < 2 else 2) + 3 * (s1 if s1 < 2 else 2)
+                                                                   + 9 * (s2 if s2 < 2 else 2)]
+                else:
+                    plain_harvests(fields, self._fixed.harvest_actions[seat], actions)
             row = self.row  # coins first: a seat rarely has the price
             if len(st.coins[seat]) >= row.field_price and len(fields) < row.max_fields:
                 actions.append(self._fixed.buy_field_actions[seat])

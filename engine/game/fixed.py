@@ -16,6 +16,8 @@ from engine.rules.model import Ruleset, Zone
 
 #: Fields whose action tuples are made in advance; a game with more builds its own.
 PREBUILT_FIELDS = 24
+#: Most fields whose harvests are tabled by the fields' sizes (``Fixed.harvest_tables``).
+TABLED_FIELDS = 3
 #: Distinct (ruleset, players) pairs remembered; a sweep plays a handful at a time.
 CACHE_SIZE = 32
 
@@ -66,6 +68,10 @@ class Fixed:
         self.plant_actions = [tuple(Action(PLANT, s, i) for i in range(PREBUILT_FIELDS)) for s in seats]
         self.pass_actions = tuple(Action(PASS, s) for s in seats)
         self.buy_field_actions = tuple(Action(BUY_FIELD, s) for s in seats)
+        #: ``harvest_tables[seat][n][code]``: the harvests ``plain_harvests`` lists for ``n`` fields
+        #: (``n`` up to ``TABLED_FIELDS``) whose sizes, read as 0, 1 or 2 (two or more), make
+        #: ``code`` in base 3, the first field the lowest digit (``Game.decision`` reads it)
+        self.harvest_tables = [_harvest_table(ready) for ready in self.harvest_actions]
         #: per bean type, the coins a harvest of n cards pays (``coins_for``) for n up to
         #: its highest threshold; more cards pay the last entry
         self.coin_tables = [tuple(b.coins_for(n) for n in range(max((t for t in b.beanometer if t is not None), default=0) + 1))
@@ -77,6 +83,22 @@ class Fixed:
         if value is None:
             value = self._options[name] = self.rules.option(name)
         return value
+
+
+def _harvest_table(ready: tuple[Action, ...]) -> tuple[tuple[tuple[Action, ...], ...], ...]:
+    """A seat's harvests under the rulebook's protection for each pattern of up to
+    ``TABLED_FIELDS`` field sizes (see ``Fixed.harvest_tables``)."""
+    from engine.game.core import plain_harvests
+
+    table = []
+    for n in range(TABLED_FIELDS + 1):
+        rows = []
+        for code in range(3**n):
+            out: list[Action] = []
+            plain_harvests([[0] * ((code // 3**i) % 3) for i in range(n)], ready, out)
+            rows.append(tuple(out))
+        table.append(tuple(rows))
+    return tuple(table)
 
 
 _CACHE: list[Fixed] = []

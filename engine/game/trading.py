@@ -483,7 +483,7 @@ class Trade(StepRun):
             return
         self.rounds += 1
         self.accepted_this_round = False
-        self.solicit = [(active + k) % n for k in range(1, n)]
+        self.solicit = list(self._open_to[active])  # the other seats, clockwise from the active one
         self.mode = "solicit"
         if not self.solicit:
             self._close(game)
