@@ -280,3 +280,33 @@ def test_a_missing_input_of_a_cards_action_is_caught() -> None:
         for actions, i, action in changed:
             actions[i] = action
     assert failed
+
+
+def test_the_loop_gives_a_remembered_answer_without_asking_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Beside cards' actions the listing is read by ``legal``'s loop: listing the same
+    position twice asks an action with known inputs once (the second time its remembered
+    answer is given; a 2026-12-01 mutant compared the wrong item of the entry and asked
+    every time)."""
+    import engine.game.declared as declared
+
+    house = yaml.safe_load(MARKET.read_text(encoding="utf-8"))
+    house["effects"]["+stamp"] = {"effect": 'action stamp on own_turn if counter(owner, "stamped") == 0 '
+                                            '{ set_counter(owner, "stamped", 1) }'}
+    path = tmp_path / "house.yaml"
+    path.write_text(yaml.safe_dump(house), encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 3, 1)
+    fx = game.fx
+    assert fx is not None and fx._action_cards
+    stamp = next(i for i, (a, _) in enumerate(fx.actions) if a.name == "stamp")
+    asked: list[int] = []
+    evaluate = declared.evaluate
+
+    def counting(fx: Any, seat: int, out: list[Any], index: int, *args: Any, **kwargs: Any) -> None:
+        asked.append(index)
+        evaluate(fx, seat, out, index, *args, **kwargs)
+
+    monkeypatch.setattr(declared, "evaluate", counting)
+    seat = game.state.active
+    first = fx.legal_actions(seat)
+    assert [i for i, _, _ in first].count(stamp) == 1 and asked.count(stamp) == 1
+    assert fx.legal_actions(seat) == first and asked.count(stamp) == 1
