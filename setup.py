@@ -11,6 +11,7 @@ from setuptools import setup
 HOT_MODULES = [
     "engine/game/actions.py",
     "engine/game/core.py",
+    "engine/game/legality.py",
     "engine/game/declared.py",
     "engine/game/fixed.py",
     "engine/game/holders.py",

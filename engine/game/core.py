@@ -17,9 +17,10 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from engine.errors import BohnError
-from engine.game.actions import ACT, BUY_FIELD, BUY_ITEM, FREE_KINDS, HARVEST, PLANT, PROPOSE, Action
+from engine.game.actions import ACT, BUY_FIELD, BUY_ITEM, FREE_KINDS, HARVEST, Action
 from engine.game.copyable import mypyc_attr
 from engine.game.fixed import PREBUILT_FIELDS, facts
+from engine.game.legality import refuse_illegal
 from engine.game.state import GameState, new_state
 from engine.lang.world import FieldRef, ZoneRef
 from engine.rules.model import Bean, Phase, Ruleset, coins_for
@@ -275,40 +276,14 @@ class Game:
         raise BohnError.one("G650", f"cards kept coming to the front of hands {MAX_FRONT_ROUNDS} times after one action")
 
     def _check(self, action: Action) -> None:
-        """Raise G600/G601 unless ``action`` is legal now."""
-        if not 0 <= action.seat < self.players:
-            raise BohnError.one("G600", f"there is no seat {action.seat}")
-        if action.kind in (PLANT, HARVEST) and action.target not in (-1, action.seat):
-            raise BohnError.one("G600", f"illegal: {action}: a player plants on and harvests only their own fields",
-                                hint=f"seat {action.seat} cannot {action.kind} on a field of seat {action.target}")
-        if action.kind in FREE_KINDS:
-            if not self._free_is_legal(action):
-                raise BohnError.one("G600", f"illegal: {action}", hint=self._why_not(action))
-            return
-        decider = self.step.decider(self)
-        if action.seat != decider:
-            raise BohnError.one("G601", f"seat {action.seat} cannot act now; seat {decider} decides ({self.phase.id})")
-        if action.kind == PROPOSE:
-            problem = self.step.check_proposal(self, action)
-            if problem:
-                raise BohnError.one("G600", f"illegal proposal: {problem}")
-        elif not self.step.is_legal(self, action):
-            reason = self.step.refusal(self, action)
-            raise BohnError.one("G600", f"illegal in {self.phase.id}/{self.step.kind}: {action}" + (f": {reason}" if reason else ""),
-                                hint="legal now: " + "; ".join(str(a) for a in self.legal_actions(action.seat)[:8]))
+        """Raise G600/G601 unless ``action`` is legal now (``legality.refuse_illegal``)."""
+        refuse_illegal(self, action)
 
     def check(self, action: Action) -> None:
         """Raise what ``apply`` would raise for ``action`` now, without changing anything."""
         if self.state.over:
             raise BohnError.one("G602", f"the game is over; cannot {action}")
-        self._check(action)
-
-    def _why_not(self, action: Action) -> str:
-        if action.kind == BUY_FIELD:
-            fields = len(self.state.fields[action.seat])
-            return (f"fields {fields}/{self.max_fields(action.seat)}, price {self.field_price(action.seat)}, "
-                    f"coins {len(self.state.coins[action.seat])}")
-        return "a field needs beans, single beans are protected, and harvest timing is set by the player-count row"
+        refuse_illegal(self, action)
 
     # ------------------------------------------------------------------ free actions
 
