@@ -17,6 +17,7 @@ HOT_MODULES = [
     "engine/game/holders.py",
     "engine/game/lookahead.py",
     "engine/game/effects.py",
+    "engine/game/choices.py",
     "engine/game/statements.py",
     "engine/game/items.py",
     "engine/game/scoring.py",

@@ -29,9 +29,10 @@ from __future__ import annotations
 from bisect import bisect_right
 from itertools import chain
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from engine.errors import BohnError, Span
+from engine.game.choices import ChoiceHook, first_option, pick, pick_secretly
 from engine.game.copyable import mypyc_attr
 from engine.game.declared import ListingMemo
 from engine.game.fixed import facts
@@ -47,9 +48,6 @@ if TYPE_CHECKING:
 #: Work all the effects of one game may spend (see ``compiler.MAX_STEPS`` for one
 #: decision): a game's time cannot grow with a stranger's numbers.
 MAX_GAME_WORK = 2_000_000
-
-ChoiceHook = Callable[[int, Sequence[Any], str, bool], "int | None"]
-
 
 #: (seat, number of fields) -> the references ``fields`` lists (a few per seat, made once)
 _FIELD_REFS: dict[tuple[int, int], tuple[FieldRef, ...]] = {}
@@ -77,10 +75,6 @@ def _bind(fn: Any, card: int) -> Any:
         ctx.vars["this"] = card
         return fn(ctx)
     return run
-
-
-def first_option(seat: int, options: Sequence[Any], prompt: str, optional: bool) -> int | None:
-    return 0 if options else None
 
 
 def _place(rules: list[Any], keys: list[tuple[int, ...]], key: tuple[int, ...], rule: Any) -> None:
@@ -878,59 +872,16 @@ class GameEffects:
 
     def choose(self, player: int, options: Sequence[Any], prompt: str, optional: bool,
                worths: Sequence[float] | None = None) -> Any:
-        options = list(options)
-        if not options:
-            return None
-        self.choice_worths = list(worths) if worths is not None else None  # a bot's hint (SeatView.option_worths)
-        try:
-            index = self.choice_hook(player, options, prompt, optional)
-        finally:
-            self.choice_worths = None
-        if index is None and not optional:
-            index = 0
-        if index is not None and not 0 <= index < len(options):
-            raise BohnError.one("L813", f"choice {index} is not one of the {len(options)} options of `{prompt}`")
-        self.game.emit("chose", seat=player, prompt=prompt, index=index, options=len(options))
-        return None if index is None else options[index]
+        """``choices.pick``: the hook asked, the index checked, a ``chose`` event."""
+        return pick(self, player, options, prompt, optional, worths)
 
     def ask(self, player: int, prompt: str) -> bool:
         return bool(self.choose(player, [True, False], prompt, False))
 
     def choose_secretly(self, choosers: Sequence[tuple[int, list[Any]]], count: int, prompt: str,
                         worths: Sequence[list[float]] | None = None) -> list[list[Any]]:
-        """A simultaneous secret choice: each player in turn picks ``count`` of their
-        options one at a time (the picks shrink the options), nothing changes in the game
-        until all have picked, and ``secret`` holds the picks so far, which only the
-        picker's own ``SeatView.pending_choice`` shows. Each pick is a ``chose`` event with
-        ``secret: true`` (replays and scenarios answer it like any choice)."""
-        out: list[list[Any]] = []
-        self.secret = {}
-        try:
-            for number, (player, options) in enumerate(choosers):
-                left: list[Any] = list(options)
-                worth_left = list(worths[number]) if worths is not None else None
-                mine: list[Any] = []
-                self.secret[player] = mine
-                wanted = min(count, len(left))
-                for k in range(wanted):
-                    label = f"{prompt} ({k + 1} of {wanted})"
-                    self.choice_worths = list(worth_left) if worth_left is not None else None  # a bot's hint
-                    try:
-                        index = self.choice_hook(player, left, label, False)
-                    finally:
-                        self.choice_worths = None
-                    if index is None:
-                        index = 0
-                    if not 0 <= index < len(left):
-                        raise BohnError.one("L813", f"choice {index} is not one of the {len(left)} options of `{label}`")
-                    self.game.emit("chose", seat=player, prompt=label, index=index, options=len(left), secret=True)
-                    mine.append(left.pop(index))
-                    if worth_left is not None:
-                        worth_left.pop(index)
-                out.append(list(mine))
-        finally:
-            self.secret = {}
-        return out
+        """A simultaneous secret choice (``choices.pick_secretly``)."""
+        return pick_secretly(self, choosers, count, prompt, worths)
 
     # ------------------------------------------------------------------ World: changing
 
