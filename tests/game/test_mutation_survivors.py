@@ -231,3 +231,32 @@ def test_a_card_type_missing_from_every_zone_is_counted_as_none() -> None:
     cards = [card for card, kind in enumerate(st.bean_of) if kind != gone]
     count = len(st.bean_of) - len(cards)
     assert check_kinds(game, cards) == [f"0 `{st.card_types[gone]}` cards in zones, {count} in the game"]
+
+
+def test_a_run_out_names_the_cell_of_its_count_and_actions_are_counted() -> None:
+    """A run-out's event points at the row's ``end_after_runouts`` cell (not the row), and
+    the game counts every action it took (a 2026-12-01 sample: a mutant counted down, which
+    also kept G606's bound from ever being reached; another pointed at the whole row)."""
+    from engine.sim.play import make_agents, play_game
+
+    rules = load_ruleset("base")
+    taken: list[Action] = []
+    game = play_game(rules, 4, 1, make_agents(["random"], 4, 1), after_action=lambda g, a: taken.append(a)).game
+    assert game.actions_taken == len(taken) > 100
+    lines = (Path(__file__).resolve().parents[2] / "rulesets" / "base.yaml").read_text(encoding="utf-8").splitlines()
+    row = next(i for i, line in enumerate(lines) if line.startswith("  4:"))
+    cell = row + next(i for i, line in enumerate(lines[row:]) if line.strip().startswith("end_after_runouts:")) + 1
+    ran_out = [e for e in game.events if e["type"] == "deck_ran_out"]
+    assert ran_out and {e["rule"] for e in ran_out} == {f"rulesets/base.yaml:{cell}"}
+
+
+def test_a_game_past_the_action_bound_stops_with_g606(monkeypatch: pytest.MonkeyPatch) -> None:
+    import engine.game.core as core
+
+    monkeypatch.setattr(core, "MAX_ACTIONS", 50)
+    from engine.sim.play import make_agents, play_game
+
+    with pytest.raises(BohnError) as caught:
+        play_game(load_ruleset("base"), 4, 1, make_agents(["random"], 4, 1), record=False)
+    d = caught.value.diagnostics[0]
+    assert d.code == "G606" and d.message == "more than 50 actions in one game"
