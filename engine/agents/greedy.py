@@ -102,7 +102,14 @@ class GreedyBot:
         return (pays, -count)
 
     def _best_harvest(self, view: SeatView, harvests: list[Action], fields: Fields) -> Action:
-        return max(harvests, key=lambda a: self._harvest_value(view, fields, a.field))
+        # ``max`` by ``_harvest_value`` spelt out (the first of the best, as ``max`` keeps)
+        best = harvests[0]
+        best_value = self._harvest_value(view, fields, best[2])  # [2]: the field
+        for a in harvests:
+            value = self._harvest_value(view, fields, a[2])
+            if value > best_value:
+                best, best_value = a, value
+        return best
 
     def _last_step(self, view: SeatView, bean: str) -> int:
         """The beans ``bean``'s last beanometer step needs (remembered in ``_top``)."""

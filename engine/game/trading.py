@@ -243,9 +243,12 @@ class Trade(StepRun):
                 return out
             bean = want[0]
             if not limited and self._hand_only and seat != game.state.active:  # ``_sources``: the hand alone
-                held = list(map(names.__getitem__, game.state.hands[seat]))
-                if bean in held:
-                    out.append(tuple.__new__(Action, (ACCEPT, seat, -1, -1, -1, ((HAND, held.index(bean)),), ())))
+                i = 0
+                for c in game.state.hands[seat]:  # the first card of that bean (a plain loop that stops there)
+                    if names[c] == bean:
+                        out.append(tuple.__new__(Action, (ACCEPT, seat, -1, -1, -1, ((HAND, i),), ())))
+                        break
+                    i += 1
                 return out
             for zone, cards in self._sources(game, seat):  # the first givable card of that bean
                 if limited:
@@ -254,10 +257,12 @@ class Trade(StepRun):
                             out.append(tuple.__new__(Action, (ACCEPT, seat, -1, -1, -1, ((zone, i),), ())))
                             return out
                     continue
-                held = list(map(names.__getitem__, cards))  # every card may be given: find it without a Python loop
-                if bean in held:
-                    out.append(tuple.__new__(Action, (ACCEPT, seat, -1, -1, -1, ((zone, held.index(bean)),), ())))
-                    return out
+                i = 0
+                for c in cards:  # every card may be given: the first of that bean
+                    if names[c] == bean:
+                        out.append(tuple.__new__(Action, (ACCEPT, seat, -1, -1, -1, ((zone, i),), ())))
+                        return out
+                    i += 1
             return out
         need: dict[str, int] = {}  # wanted bean -> how many, in the order first wanted
         for bean in want:

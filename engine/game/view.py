@@ -8,7 +8,6 @@ the terminal player and checked by the invariant tests.
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from engine.rules.model import Bean
@@ -18,8 +17,6 @@ if TYPE_CHECKING:
     from engine.game.actions import Action
 
 
-#: a field's first card (the one that names its bean), for ``map``
-_FIRST = itemgetter(0)
 
 
 class SeatView:
@@ -34,7 +31,8 @@ class SeatView:
     # -- the seat's own cards
     def hand(self) -> list[str]:
         g = self._game
-        return list(map(g._names.__getitem__, g.state.hands[self.seat]))
+        names = g._names  # (a comprehension: ``map`` of a bound ``__getitem__`` costs more)
+        return [names[c] for c in g.state.hands[self.seat]]
 
     def set_aside(self, zone: str = "set_aside") -> list[str]:
         g = self._game
@@ -87,11 +85,11 @@ class SeatView:
     def fields(self, seat: int | None = None) -> list[tuple[str | None, int]]:
         """Each field of ``seat`` as (bean or None, number of beans)."""
         g = self._game
-        fields = g.state.fields[self.seat if seat is None else seat]
-        if all(fields):  # no empty field (most of a game): read without a Python loop
-            return list(zip(map(g._names.__getitem__, map(_FIRST, fields)), map(len, fields)))
         names = g._names
-        return [(names[f[0]], len(f)) if f else (None, 0) for f in fields]
+        out: list[tuple[str | None, int]] = []
+        for f in g.state.fields[self.seat if seat is None else seat]:  # a plain loop: a few fields
+            out.append((names[f[0]], len(f)) if f else (None, 0))
+        return out
 
     def fields_token(self) -> tuple[tuple[int, ...], ...]:
         """A value equal whenever this seat's fields hold the same cards (an opaque token,
@@ -110,11 +108,12 @@ class SeatView:
         """The beans growing on the fields of ``seat`` (default: the viewer's), as a set:
         what ``fields`` names, without the counts and the empty fields."""
         g = self._game
-        fields = g.state.fields[self.seat if seat is None else seat]
-        if all(fields):
-            return set(map(g._names.__getitem__, map(_FIRST, fields)))
         names = g._names
-        return {names[f[0]] for f in fields if f}
+        out: set[str] = set()
+        for f in g.state.fields[self.seat if seat is None else seat]:  # a plain loop: a few fields
+            if f:
+                out.add(names[f[0]])
+        return out
 
     def zone(self, zone_id: str) -> list[str]:
         """The beans in a public shared zone (revealed cards, an offer); decks and hidden zones show nothing."""
@@ -122,7 +121,8 @@ class SeatView:
         cards = g.state.shared.get(zone_id)
         if cards is None or zone_id in g._fixed.hidden:
             return []
-        return list(map(g._names.__getitem__, cards))
+        names = g._names
+        return [names[c] for c in cards]
 
     def may_trade(self, zone: str, index: int) -> bool:
         """Whether this seat may trade or donate its card at ``zone``[``index``] (a kind or a
@@ -148,7 +148,8 @@ class SeatView:
         cards = g.state.shared.get(zone)
         if cards is None or zone in g._fixed.hidden:
             return []
-        return list(map(g._names.__getitem__, cards))
+        names = g._names
+        return [names[c] for c in cards]
 
     def hand_size(self, seat: int) -> int:
         return len(self._game.state.hands[seat])
@@ -192,14 +193,16 @@ class SeatView:
         offer = getattr(step, "pending", None)
         if offer is None:
             return None, []
-        return offer, list(map(g._names.__getitem__, step.pending_cards))
+        names = g._names
+        return offer, [names[c] for c in step.pending_cards]
 
     def offered_beans(self, action: Action) -> list[str]:
         """The beans an offer gives (cards offered are shown openly when offered)."""
         g = self._game
         step = g.step
         if action is getattr(step, "pending", None):  # the offer waiting: its cards were taken note of
-            return list(map(g._names.__getitem__, step.pending_cards))
+            names = g._names
+            return [names[c] for c in step.pending_cards]
         return [g.bean_name(step._card(g, action.seat, ref)) for ref in action.give]
 
     def item_price(self, item_id: str, seat: int | None = None) -> int:
