@@ -32,7 +32,6 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Sequence
 
 from engine.errors import BohnError, Span
-from engine.game.answers import AnswerMemo, answer_key, keyed, new_token
 from engine.game.choices import ChoiceHook, first_option, pick, pick_secretly
 from engine.game.copyable import mypyc_attr
 from engine.game.declared import ListingMemo
@@ -126,8 +125,6 @@ class GameEffects:
         self._by_seat: tuple[int, dict[tuple[int, str | None], list[int]]] | None = None
         #: the declared actions' last answers by their inputs, shared with look-ahead copies
         self.listing_memo = ListingMemo()
-        #: the rules' answers about fields by their inputs, shared with look-ahead copies
-        self.answer_memo = AnswerMemo()
         #: see ``_applies_index``: made on first use, dropped when rules are acquired
         self._applies: Any = None
         #: see ``applies_to_none``: made on first use, dropped when rules are acquired
@@ -202,7 +199,7 @@ class GameEffects:
             self._card_events.add(t.event)
         for i, m in enumerate(compiled.modifiers):
             bound_m = CompiledModifier(m.query, m.by, _bind(m.condition, card), _bind(m.value, card), m.span, m.rule,
-                                       m.adjusts, m.needs_value, m.field_free, m.reads)
+                                       m.adjusts, m.needs_value, m.field_free)
             _place(self.modifiers.setdefault(m.query, []), self._modifier_keys.setdefault(m.query, []),
                    (modifier_stage(m), rank, i, card), (bound_m, owner))
             self._card_queries.add(m.query)
@@ -512,22 +509,6 @@ class GameEffects:
         mods = self.modifiers.get(query)
         if not mods:
             return value
-        made = self._facts
-        if made is None or made[0] is not self.modifiers:
-            made = self._facts = (self.modifiers, self._query_facts(), new_token())
-        if made[1][query][2]:  # answers remembered by their inputs (``engine.game.answers``)
-            key = answer_key(self, made[2], query, value, params, mods)
-            if key is not None:
-                memo = self.answer_memo.answers
-                if key in memo:
-                    return memo[key]
-                value = self.evaluate(query, mods, value, params)
-                self.answer_memo.keep(key, value)
-                return value
-        return self.evaluate(query, mods, value, params)
-
-    def evaluate(self, query: str, mods: list[tuple[CompiledModifier, int]], value: Any, params: dict[str, Any]) -> Any:
-        """``modified`` without a remembered answer: every rule of ``mods`` that applies."""
         who = params.get("player")
         game = self.game
         active = game.state.active
@@ -564,7 +545,7 @@ class GameEffects:
         their answer is then the same for every field of one planting."""
         made = self._facts
         if made is None or made[0] is not self.modifiers:
-            made = self._facts = (self.modifiers, self._query_facts(), new_token())
+            made = self._facts = (self.modifiers, self._query_facts())
         found = made[1].get(query)
         return True if found is None else found[0]
 
@@ -573,7 +554,7 @@ class GameEffects:
         falsy answer then stays what it is, without a rule being read."""
         made = self._facts
         if made is None or made[0] is not self.modifiers:
-            made = self._facts = (self.modifiers, self._query_facts(), new_token())
+            made = self._facts = (self.modifiers, self._query_facts())
         found = made[1].get(query)
         return True if found is None else found[1]
 
@@ -582,8 +563,7 @@ class GameEffects:
         ``needs_value``): asked at every planting, answered from the rules owned, so made
         once, kept with the rules it was made of (a read-only map a look ahead's copy
         shares; ``own`` drops it)."""
-        return MappingProxyType({query: (all(m.field_free for m, _ in mods), all(m.needs_value for m, _ in mods),
-                                         keyed(query, mods))
+        return MappingProxyType({query: (all(m.field_free for m, _ in mods), all(m.needs_value for m, _ in mods))
                                  for query, mods in self.modifiers.items()})
 
     def budget(self) -> list[int]:

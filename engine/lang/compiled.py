@@ -50,9 +50,6 @@ class CompiledModifier:
     #: the rule reads no ``field`` and asks no player (``field_free``): it gives every field
     #: of one planting the same answer, so the engine may ask it once for them all
     field_free: bool = False
-    #: the inputs of its condition and value beyond the query's parameters
-    #: (``reads.modifier_reads``), or None: see ``engine.game.answers``
-    reads: tuple[tuple[Any, ...], ...] | None = None
 
 
 def modifier_stage(mod: CompiledModifier) -> int:

@@ -46,7 +46,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.lang import ast as A
-from engine.lang.vocab import QUERIES
 
 if TYPE_CHECKING:
     from engine.lang.checker import CheckEnv
@@ -89,8 +88,6 @@ class _Reads:
         self.card_attrs = env.card_attrs
         self.bound = bound  # names a listing binds: owner, active, opponent and the parameter
         self.seat_params: frozenset[str] = frozenset()  # the parameter, when its values are seats
-        #: a field's ``only`` is followed (``modifier_reads``: as ``("field_only",)``)
-        self.only = False
         self.found: set[tuple[Any, ...]] = set()
 
     def seat_mode(self, e: A.Expr) -> bool:
@@ -120,10 +117,8 @@ class _Reads:
             if t == "player" and e.name in ("coins", "fields"):
                 self.found.add((e.name, self.seat_mode(e.obj)))
                 return
-            if t == "field" and e.name == "only" and self.only:
-                self.found.add(("field_only",))
-            elif not (allowed is not None and e.name in allowed or t == "card" and e.name in self.card_attrs
-                      or t == "field" and e.name in FIELD_ATTRS):
+            if not (allowed is not None and e.name in allowed or t == "card" and e.name in self.card_attrs
+                    or t == "field" and e.name in FIELD_ATTRS):
                 raise _Unknown(e.name)
             if t == "field" and self.fine:
                 self.found.add(("fields", True))  # its ``fields(P)`` named only P's field count
@@ -308,40 +303,3 @@ def action_reads(rule: A.ActionDecl, types: dict[int, str], env: CheckEnv) -> Ac
     if rule.cost is not None:
         reads.found.add(("coins", False))  # a cost is compared with the owner's coins
     return ActionReads(_found(reads), values_reads(rule, types, env))
-
-
-#: What a ``modify`` rule may read and still be remembered by ``modifier_reads``' caller:
-#: the seat to move, and a field's ``only`` (of the query's field: any other field value
-#: comes from ``fields(P)``, itself an input that is not kept).
-KEYED_READS = frozenset({("active",), ("own_turn",), ("field_only",)})
-
-
-def modifier_reads(rule: A.Modifier, types: dict[int, str], env: CheckEnv) -> tuple[tuple[Any, ...], ...] | None:
-    """Every input of a ``modify`` rule's condition and value beyond the query's own
-    parameters (``vocab.QUERIES``: the asking player, a field, a bean…, and ``value``),
-    as ``action_reads`` names them, plus ``("field_only",)`` for a field's ``only`` (the
-    beans a field is limited to); None when one is not followed or a parameter is a zone
-    (its cards would be read unseen).
-
-    Why: the engine asks the rules about every field at every planting and harvest
-    (`may_plant`, `harvest_coins`), and most positions repeat the fields asked about. A
-    rule that reads only its parameters, the attributes of its field (its cards, and its
-    ``only``), ``value``, its owner and the seat to move gives the same answer for the
-    same of these, so ``GameEffects.modified`` may keep it (``engine.game.answers``).
-    A parameter's attributes (``field.size``) add no input here: the caller keys on the
-    field's cards and limits."""
-    params = QUERIES.get(rule.query)
-    if params is None or "zone" in params[0].values():
-        return None
-    bound = frozenset({"owner", "active", "opponent", "value", *params[0]})
-    if bound & set(env.zones):
-        return None  # a parameter named like a zone hides it: not worth following
-    reads = _Reads(types, env, bound)
-    reads.only = True
-    reads.seat_params = frozenset(name for name, kind in params[0].items() if kind == "player")
-    try:
-        for part in (rule.condition, rule.value):
-            reads.expr(part)
-    except _Unknown:
-        return None
-    return _found(reads)
