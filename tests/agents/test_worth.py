@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
 from engine.agents.greedy import GreedyBot
 from engine.errors import BohnError
-from engine.game.actions import ACT
+from engine.game.actions import ACT, Action
 from engine.game.core import Game
 from engine.game.lookahead import preview
 from engine.game.view import SeatView
@@ -55,20 +56,29 @@ def test_an_actions_worth_replaces_the_look_ahead(tmp_path: Path) -> None:
     assert taken["market"] > 10 and taken["waste"] == 0, taken
 
 
-def _market_game(seed: int, name: str = "buy_action") -> tuple[Game, int]:
-    """A Bean Market game played by greedy bots up to the first time a seat may take the
-    declared action ``name``."""
-    rules = load_ruleset(str(MARKET))
-    game = Game(rules, 3, seed=seed)
+def _play_until(seed: int, wanted: Callable[[Game, int, list[Action]], bool]) -> tuple[Game, int, list[Action]] | None:
+    """A Bean Market game played by greedy bots up to the first decision ``wanted`` picks
+    (the game, the seat to decide and its legal actions), or None if it ended first."""
+    game = Game(load_ruleset(str(MARKET)), 3, seed=seed)
     bots = [GreedyBot(seed + s) for s in range(3)]
     while not game.over:
         seat = game.decider
         assert seat is not None
         legal = game.legal_actions(seat)
-        if any(a.kind == ACT and game.fx.actions[a.card][0].name == name for a in legal):
-            return game, seat
+        if wanted(game, seat, legal):
+            return game, seat, legal
         game.apply(bots[seat].choose(SeatView(game, seat), legal))
-    raise AssertionError(f"nobody could take {name}")
+    return None
+
+
+def _market_game(seed: int, name: str = "buy_action") -> tuple[Game, int]:
+    """A Bean Market game played by greedy bots up to the first time a seat may take the
+    declared action ``name``."""
+    found = _play_until(seed, lambda game, _, legal: any(a.kind == ACT and game.fx.actions[a.card][0].name == name
+                                                            for a in legal))
+    if found is None:
+        raise AssertionError(f"nobody could take {name}")
+    return found[0], found[1]
 
 
 WORTH = {"windfall": 2, "good_rain": 1, "compost": 1}
@@ -237,23 +247,19 @@ def test_a_card_still_held_after_its_action_is_left_out_of_both_sides(tmp_path: 
 def test_a_plant_of_a_card_not_there_is_not_weighed() -> None:
     """``worth_after`` of a plant naming a position past the end of the step's zone: no
     answer (None), the game unchanged (a 2026-12-01 mutant took the card anyway)."""
-    rules = load_ruleset(str(MARKET))
     for seed in range(6):
-        game = Game(rules, 3, seed=seed)
-        bots = [GreedyBot(seed + s) for s in range(3)]
-        while not game.over:
-            seat = game.decider
-            assert seat is not None
-            legal = game.legal_actions(seat)
-            zone = getattr(game.step, "zone", None)
-            if zone and any(a.kind == "plant" for a in legal):
-                cards = zone[seat] if type(zone[0]) is list else zone
-                plant = next(a for a in legal if a.kind == "plant")
-                view = SeatView(game, seat)
-                assert view.worth_after(plant) is not None
-                before = [list(z) for z in (cards, game.state.fields[seat][plant.field])]
-                assert view.worth_after(plant._replace(card=len(cards))) is None
-                assert [list(z) for z in (cards, game.state.fields[seat][plant.field])] == before
-                return
-            game.apply(bots[seat].choose(SeatView(game, seat), legal))
+        found = _play_until(seed, lambda game, _, legal: bool(getattr(game.step, "zone", None))
+                            and any(a.kind == "plant" for a in legal))
+        if found is None:
+            continue
+        game, seat, legal = found
+        zone = game.step.zone
+        cards = zone[seat] if type(zone[0]) is list else zone
+        plant = next(a for a in legal if a.kind == "plant")
+        view = SeatView(game, seat)
+        assert view.worth_after(plant) is not None
+        before = [list(z) for z in (cards, game.state.fields[seat][plant.field])]
+        assert view.worth_after(plant._replace(card=len(cards))) is None
+        assert [list(z) for z in (cards, game.state.fields[seat][plant.field])] == before
+        return
     pytest.fail("no plant out of a step's zone in six games")

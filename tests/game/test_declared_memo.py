@@ -225,22 +225,28 @@ def test_a_seat_holding_no_card_with_actions_lists_none_at_once() -> None:
     assert seen["none held"] > 1000 and seen["held"] > 50 and seen["listed"] > 10, seen
 
 
+def _market_with_stamp(tmp: Path, condition: str) -> tuple[Game, int]:
+    """A 3-player game of the Bean Market example (it has action cards, so the listing is
+    read by ``legal``'s loop) with one more declared action, `stamp`, under ``condition``
+    (its header after the name): the game and the action's index."""
+    house = yaml.safe_load(MARKET.read_text(encoding="utf-8"))
+    house["effects"]["+stamp"] = {"effect": f'action stamp{condition} {{ set_counter(owner, "stamped", 1) }}'}
+    path = tmp / "house.yaml"
+    path.write_text(yaml.safe_dump(house), encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 3, 1)
+    fx = game.fx
+    assert fx is not None and fx._action_cards
+    return game, next(i for i, (a, _) in enumerate(fx.actions) if a.name == "stamp")
+
+
 def test_a_card_held_action_beside_one_reading_the_phase_keys_it_by_the_phase(tmp_path: Path) -> None:
     """With an action card in the ruleset the listing is read by ``legal``'s loop, whose
     key functions are made by ``make_reader``: an action whose list of values is the phase
     id itself (not only whether it is one of some names) is keyed by that id, listed in
     the phase it names and not in the next one (a 2026-12-01 mutant never bound the
     phase's id in the key function)."""
-    house = yaml.safe_load(MARKET.read_text(encoding="utf-8"))
-    house["effects"]["+stamp"] = {"effect": 'action stamp(x in [phase()]) on own_turn if x == "plant" '
-                                            '{ set_counter(owner, "stamped", 1) }'}
-    path = tmp_path / "house.yaml"
-    path.write_text(yaml.safe_dump(house), encoding="utf-8")
-    game = Game(load_ruleset(str(path)), 3, 1)
-    fx = game.fx
-    assert fx is not None and fx._action_cards
-    stamp = next(i for i, (a, _) in enumerate(fx.actions) if a.name == "stamp")
-    assert fx.actions[stamp][0].reads == (("phase",),)
+    game, stamp = _market_with_stamp(tmp_path, '(x in [phase()]) on own_turn if x == "plant"')
+    assert game.fx is not None and game.fx.actions[stamp][0].reads == (("phase",),)
 
     def stamps() -> list[int]:
         return [a.card for a in game.legal_actions(game.state.active) if a.kind == ACT and a.card == stamp]
@@ -289,15 +295,9 @@ def test_the_loop_gives_a_remembered_answer_without_asking_again(tmp_path: Path,
     every time)."""
     import engine.game.declared as declared
 
-    house = yaml.safe_load(MARKET.read_text(encoding="utf-8"))
-    house["effects"]["+stamp"] = {"effect": 'action stamp on own_turn if counter(owner, "stamped") == 0 '
-                                            '{ set_counter(owner, "stamped", 1) }'}
-    path = tmp_path / "house.yaml"
-    path.write_text(yaml.safe_dump(house), encoding="utf-8")
-    game = Game(load_ruleset(str(path)), 3, 1)
+    game, stamp = _market_with_stamp(tmp_path, ' on own_turn if counter(owner, "stamped") == 0')
     fx = game.fx
-    assert fx is not None and fx._action_cards
-    stamp = next(i for i, (a, _) in enumerate(fx.actions) if a.name == "stamp")
+    assert fx is not None
     asked: list[int] = []
     evaluate = declared.evaluate
 
