@@ -68,3 +68,17 @@ def test_two_player_sheet_does_not_refill_the_deck() -> None:
     md = _sheet("base", None, 2)
     assert "never refilled" in md and "becomes the new draw pile" not in md
     assert "becomes the new draw pile" in _sheet("base", None, 4)
+
+
+def test_a_variant_is_named_in_the_title_and_zones_are_said_as_players_say_them() -> None:
+    """The sheet's title names the variant played (a 2026-12-01 mutant dropped it), and a
+    zone the rules name is said by what it is — the engine's own zones in a player's words,
+    never by id (a mutant garbled "the draw pile")."""
+    from engine.rules.sheet import _zone
+
+    assert _sheet("high_bohn", "cognac", 4).splitlines()[0] == "# High Bohn — variant cognac, 4 players"
+    assert _sheet("high_bohn", None, 4).splitlines()[0] == "# High Bohn, 4 players"
+    rules = load_ruleset("base")
+    words = {"deck": "the draw pile", "discard": "the discard pile", "hand": "the hand", "out_of_game": "out of the game"}
+    said = {z.kind: _zone(rules, z.id) for z in rules.zones if z.kind in words}
+    assert said == {kind: word for kind, word in words.items() if kind in said} and "deck" in said and "hand" in said
