@@ -182,3 +182,25 @@ def test_scenario_patches_are_checked_on_the_cached_chain() -> None:
     assert ruleset_errors("base", patches=[_doc("player_counts: {4: {draw: 2}}\n", "patch.yaml")]) == []
     wrong = ruleset_errors("base", patches=[_doc("player_counts: {4: {draw: many}}\n", "patch.yaml")])
     assert [d.code for d in wrong] == ["S203"]
+
+
+def test_an_item_added_to_a_list_by_id_must_be_a_mapping() -> None:
+    """`+name: 3` in a list of items with ids (the phases of a turn) is O305 with the
+    item's name, at the patch's line (a 2026-12-01 mutant gave no message)."""
+    base = _doc("turns:\n  standard:\n    - {id: plant, steps: []}\n", "base.yaml")
+    with pytest.raises(BohnError) as info:
+        merge(base, _doc("turns:\n  standard:\n    +market: 3\n", "house.yaml"))
+    [d] = info.value.diagnostics
+    assert (d.code, d.message) == ("O305", "added item `market` must be a mapping")
+    assert d.span is not None and (d.span.file, d.span.line) == ("house.yaml", 3)
+
+
+def test_the_sheet_data_says_where_each_assumption_comes_from() -> None:
+    """`bohn rules show --json`'s assumptions carry their id, text, place and source (a
+    2026-12-01 mutant renamed `source`)."""
+    from engine.rules.sheet import sheet_data
+
+    rules = load_ruleset("high_bohn")
+    assumptions = sheet_data(rules, 4)["assumptions"]
+    assert assumptions and all(set(a) == {"id", "text", "where", "source"} for a in assumptions)
+    assert [a["source"] for a in assumptions] == [a.source for a in rules.assumptions]
