@@ -204,3 +204,21 @@ def test_the_sheet_data_says_where_each_assumption_comes_from() -> None:
     assumptions = sheet_data(rules, 4)["assumptions"]
     assert assumptions and all(set(a) == {"id", "text", "where", "source"} for a in assumptions)
     assert [a["source"] for a in assumptions] == [a.source for a in rules.assumptions]
+
+
+@pytest.mark.parametrize(("house", "code", "message"), [
+    ("player_counts:\n  4:\n    remove_beans: [cofee]\n", "R406",
+     "row 4 removes `cofee`, which is not a declared bean (did you mean `coffee`?)"),
+    ("+cards:\n  - id: token\n    name: Token\n    starts_in: discard\n    zones: [hnd, discard]\n"
+     "    cards:\n      - {id: t1, name: T1, count: 1}\n", "R401",
+     "card kind `token`: unknown zone `hnd` (did you mean `hand`?)"),
+])
+def test_a_misspelt_name_is_named_with_the_likely_one(tmp_path: Path, house: str, code: str, message: str) -> None:
+    """A bean a row removes and a zone a card kind names, misspelt: the message names the
+    word and the declared one meant (2026-12-01 mutants dropped the message, or asked
+    `did_you_mean` without the word)."""
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: base\n" + house, encoding="utf-8")
+    with pytest.raises(BohnError) as info:
+        load_ruleset(str(path))
+    assert [(d.code, d.message) for d in info.value.diagnostics] == [(code, message)]
