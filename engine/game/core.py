@@ -14,16 +14,25 @@ loop's one question per action: the decider and its ``legal_actions`` at once.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from engine.errors import BohnError
 from engine.game.actions import ACT, BUY_FIELD, BUY_ITEM, FREE_KINDS, HARVEST, Action
 from engine.game.copyable import mypyc_attr
 from engine.game.fixed import PREBUILT_FIELDS, facts
 from engine.game.legality import refuse_illegal
+# What every game runs (its steps, its scoring) is imported with the engine, not inside
+# the first game: without cached bytecode (PYTHONDONTWRITEBYTECODE) each import compiles
+# its module, which in the bench's first line of 40 base games was a third of the time.
+from engine.game.scoring import final_harvest, score
 from engine.game.state import GameState, new_state
+from engine.game.steps import STEP_KINDS, LastRound
 from engine.lang.world import FieldRef, ZoneRef
 from engine.rules.model import Bean, Phase, Ruleset, coins_for
+
+if TYPE_CHECKING:
+    from engine.game.effects import GameEffects
+    from engine.game.items import Items
 
 #: Most actions one game may take before it is declared runaway (G606). Shipped games
 #: take about 300 to 1,000; a fixed bound keeps a stranger's game finite.
@@ -64,8 +73,6 @@ class Game:
     """One game of a ruleset for a number of players, reproducible from its seed."""
 
     def __init__(self, rules: Ruleset, players: int, seed: int, *, trading: bool = True, record: bool = True) -> None:
-        from engine.game.steps import STEP_KINDS
-
         self.rules = rules
         self.players = players
         self.seed = seed
@@ -108,9 +115,6 @@ class Game:
         #: after (a step resolves its fixed parameters once, and ``enter`` resets the rest)
         self._step_runs: list[list[Any]] = [[None] * len(p.steps) for p in self.phases]
         self._bean_rules = fixed.bean_rules
-        from engine.game.effects import GameEffects
-        from engine.game.items import Items
-
         st = self.state
         #: the only zones each card type may be in (None: anywhere), from its kind's `zones`
         limits = {k.id: frozenset(k.zones) for k in rules.kinds if k.zones}
@@ -130,8 +134,18 @@ class Game:
         self._deck_id = fixed.deck_id
         self._reshuffles = fixed.reshuffles
         self._decks = fixed.decks
-        self.fx: GameEffects | None = GameEffects(self) if rules.effects or rules.items or fixed.has_card_rules else None
-        self.items: Items | None = Items(self) if rules.items else None
+        # (the effects and items machinery is imported by the games that have rules: a
+        # ruleset without any never compiles or loads it)
+        self.fx: GameEffects | None = None
+        if rules.effects or rules.items or fixed.has_card_rules:
+            from engine.game.effects import GameEffects
+
+            self.fx = GameEffects(self)
+        self.items: Items | None = None
+        if rules.items:
+            from engine.game.items import Items
+
+            self.items = Items(self)
         #: whether a card fits a field by the plain rule alone (its bean's field or an empty
         #: one): no rules, no one-field-per-bean option, no cards that may not be planted
         self.plain_fields = self.fx is None and not self._one_field_per_bean and not self._unplantable
@@ -839,8 +853,6 @@ class Game:
             return  # the common case: the step still waits for a decision
         if self.final_round:  # only ``_end_game`` starts it, and then this returns
             if self.step.done and not st.over:
-                from engine.game.scoring import score
-
                 score(self)
             return
         phases = self.phases
@@ -895,9 +907,6 @@ class Game:
     def _end_game(self) -> None:
         """The final harvest, then (if the ruleset has one) the last round of free actions,
         then scoring."""
-        from engine.game.scoring import final_harvest, score
-        from engine.game.steps import LastRound
-
         final_harvest(self)
         if self.rules.last_round:
             self.final_round = True
