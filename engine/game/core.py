@@ -89,6 +89,8 @@ class Game:
         self._beans = rules.beans
         fixed = self._fixed = facts(rules, players)
         self._protection = fixed.protection
+        self._harvest_grid2 = fixed.harvest_grid2
+        self._harvest_grid3 = fixed.harvest_grid3
         #: where the coins come from when a rule makes a harvest pay more than its cards
         self._surplus_from_discard = fixed.surplus_from_discard
         #: one field per bean: a bean starts an empty field only if no other field grows it
@@ -105,7 +107,10 @@ class Game:
         self.step: Any = None
         #: the effect statement being performed, named by events it causes (None: the engine)
         self.cause: Any = None
-        self._listed: tuple[int, int, tuple[Action, ...]] = (-1, -1, ())
+        #: the actions of the latest listing (``decision``, ``legal_actions``), known legal
+        #: until the next action: ``apply`` takes one of them unchecked, then forgets them
+        #: (every action listed names the seat listed for, so the seat need not be kept)
+        self._listed: tuple[Action, ...] = ()
         #: the position's version: bumped by everything that may change what a listing
         #: reads (see ``free_listing``); each seat's free actions are remembered with the
         #: version they were listed at, and whether the seat could harvest then
@@ -114,6 +119,8 @@ class Game:
         #: each step of the turn, made when first entered and entered again every turn
         #: after (a step resolves its fixed parameters once, and ``enter`` resets the rest)
         self._step_runs: list[list[Any]] = [[None] * len(p.steps) for p in self.phases]
+        #: the number of steps of each phase of the turn (``_settle`` reads it)
+        self._step_counts: list[int] = [len(p.steps) for p in self.phases]
         self._bean_rules = fixed.bean_rules
         st = self.state
         #: the only zones each card type may be in (None: anywhere), from its kind's `zones`
@@ -200,7 +207,7 @@ class Game:
         step = self.step
         actions = step.legal(self, seat) if seat == step.decider(self) else []
         self.free_actions(seat, actions)
-        self._listed = (self.actions_taken, seat, tuple(actions))
+        self._listed = tuple(actions)
         return actions
 
     def decision(self, offers: tuple[bool, ...] | list[bool]) -> tuple[int, list[Action]]:
@@ -216,25 +223,25 @@ class Game:
         if self._plain_free:  # ``free_actions`` spelt out for no rules (the seat decides now)
             fields = st.fields[seat]
             if self._harvest_any_time or seat == st.active or step.plants:
-                # ``plain_harvests`` read off a table by the sizes (0, 1, 2 or more) of two or three fields
+                # ``plain_harvests`` read off a grid by the sizes of two or three fields
                 n = len(fields)
-                if n == 2:
-                    f0, f1 = fields
-                    s0, s1 = len(f0), len(f1)
-                    actions += self._fixed.harvest_tables[seat][2][(s0 if s0 < 2 else 2) + 3 * (s1 if s1 < 2 else 2)]
-                elif n == 3:
-                    f0, f1, f2 = fields
-                    s0, s1, s2 = len(f0), len(f1), len(f2)
-                    actions += self._fixed.harvest_tables[seat][3][(s0 if s0 < 2 else 2) + 3 * (s1 if s1 < 2 else 2)
-                                                                   + 9 * (s2 if s2 < 2 else 2)]
-                else:
+                try:
+                    if n == 2:
+                        f0, f1 = fields
+                        actions += self._harvest_grid2[seat][len(f0)][len(f1)]
+                    elif n == 3:
+                        f0, f1, f2 = fields
+                        actions += self._harvest_grid3[seat][len(f0)][len(f1)][len(f2)]
+                    else:
+                        plain_harvests(fields, self._fixed.harvest_actions[seat], actions)
+                except IndexError:  # a field longer than the grid (nothing was added)
                     plain_harvests(fields, self._fixed.harvest_actions[seat], actions)
             row = self.row  # coins first: a seat rarely has the price
             if len(st.coins[seat]) >= row.field_price and len(fields) < row.max_fields:
                 actions.append(self._fixed.buy_field_actions[seat])
         else:
             actions.extend(self.free_listing(seat))
-        self._listed = (self.actions_taken, seat, tuple(actions))
+        self._listed = tuple(actions)
         return seat, actions
 
     def apply(self, action: Action) -> None:
@@ -245,11 +252,10 @@ class Game:
         st = self.state
         if st.over:
             raise BohnError.one("G602", f"the game is over; cannot {action}")
-        listed = self._listed
-        taken = self.actions_taken
-        if not (listed[0] == taken and listed[1] == action[1] and action in listed[2]):  # [1]: the seat
+        if action not in self._listed:
             self._check(action)
-        taken = self.actions_taken = taken + 1
+        self._listed = ()
+        taken = self.actions_taken = self.actions_taken + 1
         if taken > MAX_ACTIONS:
             raise BohnError.one("G606", f"more than {MAX_ACTIONS} actions in one game")
         kind = action[0]
@@ -826,7 +832,7 @@ class Game:
             raise BohnError.one("G607", f"phase `{self.phases[index].id}` has no step `{step}` ({', '.join(kinds)}){did_you_mean(step, kinds)}")
         self.state.over = False
         self.state.next_phase, self.state.next_step = -1, 0
-        self._listed = (-1, -1, ())
+        self._listed = ()
         self.version += 1  # the position was arranged: nothing listed before holds
         if self._watch_fronts:
             assert self.fx is not None
@@ -856,6 +862,44 @@ class Game:
                 score(self)
             return
         phases = self.phases
+        if self.fx is None and not st.ending and st.next_phase < 0:
+            # No rule tells or asks anything and the game is not ending: the loop below
+            # reduced to the turn's steps in order (no phase signals, no `next_phase`, no
+            # `stop` phase to end in), each started as ``_start_step``/``_start_phase`` do.
+            # A step that ends the game (a run-out) leaves the rest to the loop below.
+            step = self.step
+            runs_of = self._step_runs
+            counts = self._step_counts
+            last = len(phases) - 1
+            for _ in range(MAX_SILENT_STEPS):
+                if not step.done:
+                    return
+                if st.ending:
+                    break
+                index = st.phase_index
+                i = st.step_index + 1
+                if i < counts[index]:
+                    st.step_index = i
+                else:
+                    if index < last:
+                        index += 1
+                    else:  # the next seat's turn
+                        st.active = (st.active + 1) % self.players
+                        st.turn += 1
+                        index = 0
+                        if self.logging:
+                            self.emit("turn_started", seat=st.active)
+                    st.phase_index = index
+                    st.step_index = i = 0
+                    if self.logging:
+                        self.emit("phase_started", seat=st.active, rule=phases[index].span)
+                runs = runs_of[index]
+                step = runs[i]
+                if step is None:
+                    spec = phases[index].steps[i]
+                    step = runs[i] = self._step_kinds[spec.kind](self, spec)
+                self.step = step
+                step.enter(self)
         for _ in range(MAX_SILENT_STEPS):
             if st.over:
                 return

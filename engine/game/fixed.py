@@ -18,6 +18,8 @@ from engine.rules.model import Ruleset, Zone
 PREBUILT_FIELDS = 24
 #: Most fields whose harvests are tabled by the fields' sizes (``Fixed.harvest_tables``).
 TABLED_FIELDS = 3
+#: Field sizes the harvest grids cover (``Fixed.harvest_grid2``); no bean has this many cards.
+GRID_SIZE = 40
 #: Distinct (ruleset, players) pairs remembered; a sweep plays a handful at a time.
 CACHE_SIZE = 32
 
@@ -72,6 +74,12 @@ class Fixed:
         #: (``n`` up to ``TABLED_FIELDS``) whose sizes, read as 0, 1 or 2 (two or more), make
         #: ``code`` in base 3, the first field the lowest digit (``Game.decision`` reads it)
         self.harvest_tables = [_harvest_table(ready) for ready in self.harvest_actions]
+        #: the same tables indexed by the fields' sizes as they are, up to ``GRID_SIZE`` - 1
+        #: cards a field: ``harvest_grid2[seat][len(f0)][len(f1)]`` and
+        #: ``harvest_grid3[seat][len(f0)][len(f1)][len(f2)]`` (``Game.decision`` reads them
+        #: with no arithmetic; a longer field raises IndexError and is listed the long way)
+        self.harvest_grid2 = [_grid(t[2], 2) for t in self.harvest_tables]
+        self.harvest_grid3 = [_grid(t[3], 3) for t in self.harvest_tables]
         #: per bean type, the coins a harvest of n cards pays (``coins_for``) for n up to
         #: its highest threshold; more cards pay the last entry
         self.coin_tables = [tuple(b.coins_for(n) for n in range(max((t for t in b.beanometer if t is not None), default=0) + 1))
@@ -99,6 +107,17 @@ def _harvest_table(ready: tuple[Action, ...]) -> tuple[tuple[tuple[Action, ...],
             rows.append(tuple(out))
         table.append(tuple(rows))
     return tuple(table)
+
+
+def _grid(rows: tuple[tuple[Action, ...], ...], n: int) -> Any:
+    """``rows`` (by base-3 code, the first field the lowest digit) nested ``n`` deep by the
+    fields' sizes; sizes of two or more share one entry, so the grid holds few objects."""
+    def level(code: int, i: int) -> Any:
+        if i == n:
+            return rows[code]
+        by_digit = [level(code + d * 3**i, i + 1) for d in range(3)]
+        return tuple(by_digit[min(size, 2)] for size in range(GRID_SIZE))
+    return level(0, 0)
 
 
 _CACHE: list[Fixed] = []

@@ -90,11 +90,23 @@ class Trade(StepRun):
 
     def enter(self, game: Game) -> None:
         st = game.state
-        self.revealed = st.shared[self.revealed_id]
+        revealed = self.revealed = st.shared[self.revealed_id]
         self.received = st.per_player[self.received_id]
+        self.pending: Action | None = None
+        if not game.trading:
+            # No window opens: ``_close`` at once. The window's own bookkeeping is left as it
+            # was (never read: the step is left as soon as it is entered; views ask ``pending``).
+            self.mode = "closed"
+            self.done = True
+            if revealed:
+                if game._zone_limited or game.logging:
+                    self._keep_revealed(game)
+                else:  # ``_keep_revealed`` with nothing to check or tell
+                    self.received[st.active].extend(revealed)
+                    revealed.clear()
+            return
         self.mode = "active"          # active | respond | solicit | closed
         self._resume = "active"       # the mode to return to once an offer is answered
-        self.pending: Action | None = None
         #: the last offer found good, and when (see ``check_proposal``)
         self._offer_ok: tuple[int, Action | None] = (-1, None)
         self.pending_cards: list[int] = []
@@ -104,8 +116,6 @@ class Trade(StepRun):
         self.accepted_this_round = False
         self.proposals = [0] * game.players
         self.done = False
-        if not game.trading:
-            self._close(game)
 
     # ------------------------------------------------------------------ who decides
 

@@ -118,6 +118,17 @@ def play_game(
     # filled in at the end instead of once per action
     recorded = game.record
     try:
+        if not recorded and after_action is None:  # a simulation: the loop below without its two questions
+            while not state.over:
+                seat, legal = decision(wants_offers)
+                if not legal:
+                    from engine.game.deadlock import no_legal_action
+
+                    raise no_legal_action(game, seat)
+                choose, view = askers[seat]
+                action = choose(view, legal)
+                apply(action)
+                taken(action)
         while not state.over:
             seat, legal = decision(wants_offers)
             if not legal:
