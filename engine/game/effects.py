@@ -40,6 +40,7 @@ from engine.game.holders import HOLDER
 from engine.game.statements import MOVE_POSITIONS, STATEMENTS, take  # noqa: F401 - MOVE_POSITIONS is read from here
 from engine.lang.compiler import (GUARD_OPS, MAX_STEPS, MAX_TRIGGER_DEPTH, Compiled, CompiledAction, CompiledModifier,
                                   CompiledTrigger, Ctx, _guard_passes, _hears, fire, modifier_stage, new_ctx)
+from engine.lang.blocks import bind_this
 from engine.lang.world import CancelAction, FieldRef, ZoneRef
 
 if TYPE_CHECKING:
@@ -67,9 +68,13 @@ def _card_owner(card: int) -> int:
 
 
 def _bind(fn: Any, card: int) -> Any:
-    """``fn`` with ``this`` bound to ``card``."""
+    """``fn`` with ``this`` bound to ``card``: a part the language generated binds it in
+    its own first line (``bind_this``), any other is wrapped."""
     if fn is None:
         return None
+    bound = bind_this(fn, card)
+    if bound is not None:
+        return bound
 
     def run(ctx: Any) -> Any:
         ctx.vars["this"] = card
@@ -703,7 +708,8 @@ class GameEffects:
                 self.fronts[seat] = front
                 if front is not None:
                     changed = True
-                    self.game.emit("card_at_front", seat=seat, bean=self.bean_of(front))
+                    if self.game.logging:
+                        self.game.emit("card_at_front", seat=seat, bean=self.bean_of(front))
                     self.fire("card_at_front", {"player": seat, "card": front, "bean": self.bean_of(front)})
         return changed
 

@@ -67,6 +67,8 @@ def move(fx: GameEffects, cards: list[int], to: ZoneRef, at: str = "top") -> Non
         target[:0] = moved
     else:
         target.extend(moved)
+    if not fx.game.logging:  # nobody reads the event: its names are not looked up
+        return
     if at == "top":  # the event reads as it always has where nothing new is said
         fx.game.emit("moved", seat=to.player, beans=[fx.bean_of(c) for c in cards], to=to.id)
     else:
@@ -142,7 +144,8 @@ def draw(fx: GameEffects, player: int, count: int, source: ZoneRef | None = None
         _check_goes(fx, card, fx.game.hand_id)
         fx.game.state.hands[player].append(card)
         drawn.append(card)
-    fx.game.emit("drew", seat=player, cards=len(drawn), beans=[fx.bean_of(c) for c in drawn])
+    if fx.game.logging:
+        fx.game.emit("drew", seat=player, cards=len(drawn), beans=[fx.bean_of(c) for c in drawn])
 
 
 def reveal(fx: GameEffects, count: int, to: ZoneRef, source: ZoneRef | None = None) -> None:
@@ -156,7 +159,8 @@ def reveal(fx: GameEffects, count: int, to: ZoneRef, source: ZoneRef | None = No
             break
         _check_goes(fx, card, to.id)
         target.append(card)
-        fx.game.emit("revealed", seat=None, bean=fx.bean_of(card), to=to.id)
+        if fx.game.logging:
+            fx.game.emit("revealed", seat=None, bean=fx.bean_of(card), to=to.id)
 
 
 def add_field(fx: GameEffects, player: int, only: list[str] | None = None) -> None:
@@ -221,7 +225,8 @@ def next_phase(fx: GameEffects, id: str, step: str = "") -> None:  # noqa: A002 
 
 
 def show(fx: GameEffects, cards: list[int], to: int) -> None:
-    fx.game.emit("shown", seat=to, cards=len(cards), beans=[fx.bean_of(c) for c in cards])
+    if fx.game.logging:  # the event is all `show` does
+        fx.game.emit("shown", seat=to, cards=len(cards), beans=[fx.bean_of(c) for c in cards])
 
 
 def note(fx: GameEffects, text: str) -> None:

@@ -23,6 +23,7 @@ from engine.lang import ast as A
 from engine.lang import vocab as V
 from engine.lang.builtins import (_BINOPS, _COMPARE, _DIRECT, ATTR_IMPL, FUNCTION_IMPL, _card_attribute, _compare_constant,
                                   _players_from, read_untyped)
+from engine.lang.blocks import compile_block, is_guarded
 from engine.lang.checker import CheckEnv, Types
 # re-exported below this line too: the engine and the tests import these from here
 from engine.lang.compiled import (Compiled, CompiledAction, CompiledModifier, CompiledProcedure,  # noqa: F401
@@ -282,6 +283,24 @@ class Compiler:
     # ------------------------------------------------------------------ statements
 
     def block(self, body: Sequence[A.Stmt]) -> Fn:
+        """``body`` as one generated function (``blocks``), else a closure per statement."""
+        fn = compile_block(self, body)
+        return fn if fn is not None else self.closures(body)
+
+    def rule_block(self, body: Sequence[A.Stmt], rule: str, span: Span | None) -> Fn:
+        """A rule's body, with the rule's guard (``guarded``) in the function itself."""
+        fn = compile_block(self, body, (rule, span))
+        return fn if fn is not None else guarded(self.closures(body), rule, span)
+
+    def rule_expr(self, e: A.Expr, rule: str, span: Span | None) -> Fn:
+        """A rule's expression part (a condition, a value, a cost…), with its guard."""
+        fn = inline(self, e, (rule, span))
+        if fn is not None and is_guarded(fn):
+            return fn
+        return guarded(fn if fn is not None else self.closure(e), rule, span)
+
+    def closures(self, body: Sequence[A.Stmt]) -> Fn:
+        """``body`` as a closure per statement (what ``blocks`` writes out as one function)."""
         stmts = [self.stmt(s) for s in body]
         if len(stmts) == 1:
             return stmts[0]
@@ -421,32 +440,35 @@ def compile_program(program: A.Program, types: Types, env: CheckEnv, name: str) 
     out = Compiled(name, uses=uses(program), procedures=c.local)
     label = name
 
-    def g(fn: Fn, span: Span | None) -> Fn:
-        return guarded(fn, label, span)
+    def g(e: A.Expr, span: Span | None) -> Fn:
+        return c.rule_expr(e, label, span)
+
+    def gb(body: Sequence[A.Stmt], span: Span | None) -> Fn:
+        return c.rule_block(body, label, span)
 
     for rule in program.rules:
         sp = rule.span
         if isinstance(rule, A.Trigger):
             out.triggers.append(CompiledTrigger(
-                rule.event, rule.by, g(c.expr(rule.condition), sp) if rule.condition else None, g(c.block(rule.body), sp), sp, label,
+                rule.event, rule.by, g(rule.condition, sp) if rule.condition else None, gb(rule.body, sp), sp, label,
                 leading_guard(rule.condition)))
         elif isinstance(rule, A.Modifier):
             out.modifiers.append(CompiledModifier(
-                rule.query, rule.by, g(c.expr(rule.condition), sp) if rule.condition else None, g(c.expr(rule.value), sp), sp, label,
+                rule.query, rule.by, g(rule.condition, sp) if rule.condition else None, g(rule.value, sp), sp, label,
                 adjusts=reads_name(rule.condition, "value") or reads_name(rule.value, "value"),
                 needs_value=leads_with_value(rule.condition), field_free=field_free(rule)))
         elif isinstance(rule, A.Procedure):
-            c.local[rule.name] = CompiledProcedure(rule.name, tuple(n for n, _ in rule.params), g(c.block(rule.body), sp),
+            c.local[rule.name] = CompiledProcedure(rule.name, tuple(n for n, _ in rule.params), gb(rule.body, sp),
                                                    sp, label)
         elif isinstance(rule, A.Worth):
-            out.worth = g(c.expr(rule.value), sp)
+            out.worth = g(rule.value, sp)
         else:
             out.actions.append(CompiledAction(
-                rule.name, rule.timing, g(c.expr(rule.condition), sp) if rule.condition else None,
-                g(c.expr(rule.cost), sp) if rule.cost else None, g(c.block(rule.body), sp), sp, label,
-                rule.param, g(c.expr(rule.values), sp) if rule.values is not None else None,
-                g(c.expr(rule.worth), sp) if rule.worth is not None else None, required_step(rule.condition),
+                rule.name, rule.timing, g(rule.condition, sp) if rule.condition else None,
+                g(rule.cost, sp) if rule.cost else None, gb(rule.body, sp), sp, label,
+                rule.param, g(rule.values, sp) if rule.values is not None else None,
+                g(rule.worth, sp) if rule.worth is not None else None, required_step(rule.condition),
                 required_guard(rule.condition, rule.values, rule.param, env.zones), action_reads(rule, c.types, env)))
     if program.statements:
-        out.body = g(c.block(program.statements), program.span)
+        out.body = gb(program.statements, program.span)
     return out

@@ -60,15 +60,26 @@ def _bounded(ctx: Ctx, value: Any, span: Span | None) -> Any:
     return value
 
 
+def nested(rule: str, span: Span | None) -> BohnError:
+    """L808 for a rule whose evaluation recursed too deeply."""
+    return BohnError.one("L808", f"rule `{rule}` nested too deeply", span)
+
+
+def failed(rule: str, span: Span | None, exc: Exception) -> BohnError:
+    """L813 for a rule part that failed unexpectedly (a world or a value the checker could not foresee)."""
+    return BohnError.one("L813", f"rule `{rule}` failed: {type(exc).__name__}: {exc}", span)
+
+
 def guarded(fn: Fn, rule: str, span: Span | None) -> Fn:
-    """Run a compiled rule part; an unexpected failure becomes L813 naming the rule."""
+    """Run a compiled rule part; an unexpected failure becomes L813 naming the rule.
+    (The parts ``blocks`` and ``inline`` generate carry this guard in their own source.)"""
     def run(ctx: Ctx) -> Any:
         try:
             return fn(ctx)
         except (BohnError, CancelAction):
             raise
         except RecursionError:
-            raise BohnError.one("L808", f"rule `{rule}` nested too deeply", span) from None
+            raise nested(rule, span) from None
         except Exception as exc:  # noqa: BLE001 - a world or a value the checker could not foresee
-            raise BohnError.one("L813", f"rule `{rule}` failed: {type(exc).__name__}: {exc}", span) from None
+            raise failed(rule, span, exc) from None
     return run

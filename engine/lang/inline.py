@@ -24,6 +24,8 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol
 from engine.lang import ast as A
 from engine.lang import vocab as V
 from engine.lang.builtins import _BINOPS, _COMPARE, ATTR_IMPL, FUNCTION_IMPL, _card_attribute, _players_from, read_untyped
+from engine.errors import Span
+from engine.lang.blocks import guarded_source
 from engine.lang.context import Fn, _bounded, _runaway
 from engine.lang.limits import MAX_INT
 from engine.lang.world import ZoneRef
@@ -371,10 +373,15 @@ def _locals(body: str) -> tuple[str, str]:
     return body, head
 
 
-def _made(writer: Inliner, head: str, body: str) -> Fn | None:
-    """The function ``def _expr(ctx, constants…)`` with ``head`` then ``body`` (indented lines)."""
-    params = "".join(f", {k}={k}" for k in writer.consts)
-    code = f"def _expr(ctx{params}):\n{head}{body}"
+def _made(writer: Inliner, head: str, body: str, guard: tuple[str, Span | None] | None = None) -> Fn | None:
+    """The function ``def _expr(ctx, constants…)`` with ``head`` then ``body`` (indented
+    lines); with ``guard`` (a rule's name and span), a rule's part with its guard
+    (``blocks.guarded_source``)."""
+    if guard is not None:
+        code = guarded_source("_expr", writer, [line[4:] for line in (head + body).splitlines()], *guard)
+    else:
+        params = "".join(f", {k}={k}" for k in writer.consts)
+        code = f"def _expr(ctx{params}):\n{head}{body}"
     space: dict[str, Any] = dict(writer.consts)
     try:
         # a name of its own per expression: a profile (pstats) keeps each one apart
@@ -385,11 +392,12 @@ def _made(writer: Inliner, head: str, body: str) -> Fn | None:
     return fn
 
 
-def inline(compiler: NodeCompiler, e: A.Expr) -> Fn | None:
+def inline(compiler: NodeCompiler, e: A.Expr, guard: tuple[str, Span | None] | None = None) -> Fn | None:
     """``e`` as one generated function, or None when it is a single leaf (the closure is
-    as fast) or the source cannot be made."""
+    as fast) or the source cannot be made. With ``guard``, a rule's whole part: the
+    function carries the rule's guard (``blocks.is_guarded`` tells it)."""
     if isinstance(e, A.ListComp):
-        return inline_filter(compiler, e)
+        return inline_filter(compiler, e, guard)
     if isinstance(e, (A.Int, A.Str, A.Bool, A.NoneLit, A.Name)):
         return None
     writer = Inliner(compiler)
@@ -401,10 +409,10 @@ def inline(compiler: NodeCompiler, e: A.Expr) -> Fn | None:
     slots = sorted(set(writer.slots.values()), key=lambda n: int(n[2:]))
     if slots and writer.unread is not None:  # else no repeated part was reached within the depth written
         head += f"    {' = '.join(slots)} = {writer.unread}\n"
-    return _made(writer, head, f"    return {body}\n")
+    return _made(writer, head, f"    return {body}\n", guard)
 
 
-def inline_filter(compiler: NodeCompiler, e: A.ListComp) -> Fn | None:
+def inline_filter(compiler: NodeCompiler, e: A.ListComp, guard: tuple[str, Span | None] | None = None) -> Fn | None:
     """A list filter or map as one generated loop: what ``Compiler.comprehension`` does
     (the items listed once and paid for, the variable bound to each in turn and given
     back its outer value after the last, each test and result asked in order), with the
@@ -441,4 +449,4 @@ def inline_filter(compiler: NodeCompiler, e: A.ListComp) -> Fn | None:
              f"            ctx.vars.pop({var}, None)\n"
              "    return _out\n")
     body, head = _locals(loop)
-    return _made(writer, head, body)
+    return _made(writer, head, body, guard)

@@ -118,7 +118,7 @@ def _compiled(text: str):  # type: ignore[no-untyped-def]
 def test_inlined_and_closure_agree(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
     inlined = compiler.guarded(_compiled(text), "test", None)
     assert inlined.__closure__[0].cell_contents.__code__.co_filename.startswith("<effect expression")  # type: ignore[index]
-    monkeypatch.setattr(compiler, "inline", lambda c, e: None)  # every node a closure
+    monkeypatch.setattr(compiler, "inline", lambda c, e, guard=None: None)  # every node a closure
     closures = compiler.guarded(_compiled(text), "test", None)
     seen = set()
     for world, this in _tables():
@@ -173,7 +173,7 @@ def test_a_repeated_question_is_asked_each_time(monkeypatch: pytest.MonkeyPatch)
     answers = []
     for fn in (_compiled(text), None):
         if fn is None:
-            monkeypatch.setattr(compiler, "inline", lambda c, e: None)
+            monkeypatch.setattr(compiler, "inline", lambda c, e, guard=None: None)
             fn = _compiled(text)
         world = TableWorld(beans={"blue": (20, [4, 6, 8, 10])}, choices=[0, 1])
         answers.append((fn(compiler.new_ctx(world, 0, "test")), world.choices))

@@ -1,0 +1,100 @@
+"""The generated blocks of ``engine.lang.blocks`` do what ``Compiler.closures`` does: the
+same world afterwards, the same budget spent, the same coded error.
+
+Why: a block written as one function spends the budget, binds, branches, loops and
+performs statements in its own lines; each must keep the closures' order and limits, a
+rule's guard (L813 naming the rule) and ``this`` bound to a card."""
+
+from __future__ import annotations
+
+import pytest
+
+import engine.lang.compiler as compiler
+from engine.errors import BohnError
+from engine.lang import CheckEnv, TableWorld, ZoneRef, compile_effect
+from engine.lang.blocks import MAX_BLOCK_DEPTH, bind_this, is_guarded
+from engine.lang.limits import MAX_STEPS
+
+ENV = CheckEnv.of(["blue", "red", "soy"], {"discard": "shared", "hand": "player", "shown": "player"},
+                  names={"this": "card"})
+
+PROGRAMS = [
+    "let n = count(cards(hand))\nset_counter(owner, \"n\", n)",
+    "if count(cards(hand)) > 1 { move(first(cards(hand), 1), shown) } else { add_counter(owner, \"none\", 1) }",
+    "if count(cards(hand)) > 9 { move(cards(hand), shown) }",
+    "repeat 2 { move(first(cards(hand), 1), shown) }\nadd_counter(owner, \"left\", count(cards(hand)))",
+    "repeat 0 - 3 { add_counter(owner, \"never\", 1) }",
+    "for c in cards(hand) { if c.bean == red { move([c], discard) } else { move([c], shown) } }",
+    "for c in cards(hand) { let b = c.bean\nfor d in cards(hand) { if d.bean == b { add_counter(owner, \"same\", 1) } } }",
+    "let k = 0\nrepeat 3 { let k = k + 1\nadd_counter(owner, \"k\", k) }",
+    "choose c from cards(hand) { move([c], shown)\nadd_counter(owner, \"chose\", 1) }",
+    "move([this], discard)\nadd_counter(owner, \"this\", 1)",
+    "repeat 100000 { add_counter(owner, \"runaway\", 1) }",  # L808: the budget runs out
+    "add_counter(owner, \"x\", item(cards(hand), 0).bean.count)",  # fine, or L813 when the hand is empty
+    "action a on own_turn { if count(cards(hand)) > 0 { cancel }\nadd_counter(owner, \"after\", 1) }",
+    # deeper than one function writes out: the inner blocks compiled apart
+    "let d = 0\n" + "if true { " * (MAX_BLOCK_DEPTH + 3) + "add_counter(owner, \"deep\", 1)" + " }" * (MAX_BLOCK_DEPTH + 3),
+]
+
+
+def _world(in_hand: int) -> tuple[TableWorld, int]:
+    world = TableWorld(beans={"blue": (20, [4, 6, 8, 10]), "red": (8, [2, 3, 4, 5]), "soy": (12, [3, 5, 6, 7])})
+    this = world.card("soy")
+    world.zones[ZoneRef("discard", None)] = []
+    world.put(ZoneRef("hand", 0), *["red", "blue", "soy", "red"][:in_hand])
+    world.zones[ZoneRef("shown", 0)] = [this]
+    return world, this
+
+
+def _run(text: str, in_hand: int) -> tuple[object, ...]:
+    world, this = _world(in_hand)
+    program = compile_effect(text, env=ENV, name="blocks")
+    ctx = compiler.new_ctx(world, 0, "blocks", {"this": this}, budget=[MAX_STEPS])
+    try:
+        body = program.body if program.body is not None else program.actions[0].body
+        body(ctx)
+        outcome: object = "ran"
+    except BohnError as exc:
+        outcome = (exc.diagnostics[0].code, "blocks" in exc.diagnostics[0].message)
+    except compiler.CancelAction:
+        outcome = "cancelled"
+    return outcome, ctx.budget[0], sorted(world.counters.items()), sorted((str(z), c) for z, c in world.zones.items())
+
+
+@pytest.mark.parametrize("text", PROGRAMS)
+@pytest.mark.parametrize("in_hand", [0, 1, 4])
+def test_blocks_and_closures_agree(text: str, in_hand: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    generated = _run(text, in_hand)
+    monkeypatch.setattr(compiler, "compile_block", lambda *a, **k: None)  # every statement a closure
+    closures = _run(text, in_hand)
+    assert generated == closures
+
+
+def test_a_rule_part_carries_its_guard_and_binds_this() -> None:
+    """A trigger's body and condition are one generated function each, with the guard;
+    binding ``this`` gives the same code another default (no wrapper to call)."""
+    compiled = compile_effect("when drew if this in cards(shown) { move([this], discard) }", env=ENV, name="bound")
+    trigger = compiled.triggers[0]
+    assert is_guarded(trigger.body) and is_guarded(trigger.condition)
+    world, this = _world(2)
+    body, condition = bind_this(trigger.body, this), bind_this(trigger.condition, this)
+    assert body is not None and condition is not None and body.__code__ is trigger.body.__code__
+    ctx = compiler.new_ctx(world, 0, "bound")
+    assert condition(ctx) is True
+    body(ctx)
+    assert world.zones[ZoneRef("discard", None)] == [this] and bind_this(len, this) is None
+
+
+def test_an_unforeseen_failure_names_the_rule() -> None:
+    """What ``guarded`` answers for a part: a failure the checker could not foresee is
+    L813 naming the rule, at the rule's place."""
+    compiled = compile_effect("when drew { add_counter(owner, \"x\", item(cards(hand), 0).bean.count) }", env=ENV,
+                              name="failing")
+    world, _ = _world(1)
+
+    def broken(bean: str) -> int:
+        raise ValueError("no count")
+    world.bean_count = broken  # type: ignore[method-assign]
+    with pytest.raises(BohnError) as caught:
+        compiled.triggers[0].body(compiler.new_ctx(world, 0, "failing"))
+    assert caught.value.diagnostics[0].code == "L813" and "failing" in caught.value.diagnostics[0].message
