@@ -30,6 +30,11 @@ def below(getrandbits: Any, n: int) -> int:
     return r
 
 
+#: ``n.bit_length()`` for the list sizes a bot sees most (a tuple read, not a method call)
+_TABLED = 64
+_BITS = tuple(n.bit_length() for n in range(_TABLED))
+
+
 class RandomBot:
     name = "random"
 
@@ -40,25 +45,27 @@ class RandomBot:
         self.max_offers = max_offers
         self._turn = -1
         self._offers = 0
-        #: the view last asked about, and whether its game lists offers at all
-        self._view: SeatView | None = None
-        self._trades = True
+        #: the view last found to be of a game without trading (its listings hold no
+        #: offers), and the one last found to be of a game with trading
+        self._quiet: SeatView | None = None
+        self._trading: SeatView | None = None
 
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
-        if view is not self._view:
-            self._view = view
-            self._trades = view.trades
-        if self._trades:  # a game without trading lists no offers: no need to look
-            for a in legal:
-                if a[0] == PROPOSE:  # ``a.kind``, read by index (cheaper)
-                    return self._with_offers(view, legal)
+        if view is not self._quiet:
+            if view is self._trading or view.trades:
+                self._trading = view
+                for a in legal:
+                    if a[0] == PROPOSE:  # ``a.kind``, read by index (cheaper)
+                        return self._with_offers(view, legal)
+            else:  # a game without trading lists no offers: no need to look again
+                self._quiet = view
         # no offers on the table, the common case: ``legal[rng.randrange(len(legal))]``
-        # with ``below`` spelt out
+        # with ``below`` spelt out (and the bit count read off a table)
         n = len(legal)
         if not n:
             raise ValueError("empty range for randrange()")
         bits = self._bits
-        k = n.bit_length()
+        k = _BITS[n] if n < _TABLED else n.bit_length()
         r = bits(k)
         while r >= n:
             r = bits(k)

@@ -25,7 +25,7 @@ from engine.game.legality import refuse_illegal
 # the first game: without cached bytecode (PYTHONDONTWRITEBYTECODE) each import compiles
 # its module, which in the bench's first line of 40 base games was a third of the time.
 from engine.game.scoring import final_harvest, score
-from engine.game.state import GameState, new_state
+from engine.game.state import GameState, new_state, shuffle
 from engine.game.steps import STEP_KINDS, LastRound
 from engine.lang.world import FieldRef, ZoneRef
 from engine.rules.model import Bean, Phase, Ruleset, coins_for
@@ -272,7 +272,9 @@ class Game:
                 self.items.claim(action.seat, action.want[0])
             else:
                 self.buy_field(action.seat)
-            self.step.after_free_action(self, action)
+            step = self.step
+            if not step.free_quiet or self.fx is not None:
+                step.after_free_action(self, action)
         else:
             self.step.apply(self, action)
         # (only ``_settle`` ends the game, after the final run-out: ``ending`` covers ``over``)
@@ -716,7 +718,7 @@ class Game:
             return False
         st.deck.extend(st.discard)
         st.discard.clear()
-        st.rng.shuffle(st.deck)
+        shuffle(st.rng, st.deck)
         self.emit("reshuffled", seat=None, cards=len(st.deck), rule=rule)
         fx = self.fx
         if fx is not None and fx.listens("reshuffled"):
@@ -760,7 +762,7 @@ class Game:
     def _reshuffle(self, deck_id: str, cards: list[int], pile: list[int]) -> None:
         cards.extend(pile)
         pile.clear()
-        self.state.rng.shuffle(cards)
+        shuffle(self.state.rng, cards)
         if deck_id == self._deck_id:  # the draw pile's event reads as it always has (golden logs)
             self.emit("reshuffled", seat=None, cards=len(cards))
         else:

@@ -27,6 +27,29 @@ from engine.game.copyable import mypyc_attr
 from engine.rules.model import PlayerCountRow, Ruleset
 
 
+#: whether ``random.Random.shuffle`` draws its positions with ``_randbelow_with_getrandbits``
+#: (every CPython since 3.2), so that :func:`shuffle` may spell it out
+_PLAIN_SHUFFLE = getattr(random.Random, "_randbelow", None) is getattr(random.Random, "_randbelow_with_getrandbits", 0)
+
+
+def shuffle(rng: random.Random, cards: list[int]) -> None:
+    """``rng.shuffle(cards)``: the same order from the same bits, drawn without its two
+    Python calls per card (``_randbelow`` spelt out, as ``random_bot.below`` does for
+    ``randrange``); a base game shuffles some 300 cards. tests/game/test_shuffle.py
+    compares it with ``Random.shuffle``."""
+    if not _PLAIN_SHUFFLE or type(rng) is not random.Random:
+        rng.shuffle(cards)
+        return
+    bits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # a look-ahead copies it (engine/game/copyable.py)
 @dataclass
 class GameState:
@@ -97,7 +120,7 @@ def new_state(rules: Ruleset, players: int, seed: int) -> GameState:
     for type_index in starting.pop(deck_id, []):
         bean_of.append(type_index)
     cards = list(range(len(bean_of)))
-    rng.shuffle(cards)
+    shuffle(rng, cards)
 
     shared: dict[str, list[int]] = {}
     per_player: dict[str, list[list[int]]] = {}
@@ -119,7 +142,7 @@ def new_state(rules: Ruleset, players: int, seed: int) -> GameState:
             bean_of.extend(type_indexes)
             placed = list(range(first, len(bean_of)))
             if zone_id not in laid_out:  # a display (cards for sale) is laid out as declared, face up
-                rng.shuffle(placed)
+                shuffle(rng, placed)
             target.extend(placed)
     hands = per_player[rules.zone_of_kind("hand").id]
     for seat in range(players):

@@ -35,6 +35,9 @@ class StepRun:
     #: asked next, an offer noted), unless it ends the step: no card, coin, counter or
     #: anything else a listing reads. The game then keeps its listings (``Game.free_listing``)
     keeps_position: ClassVar[frozenset[str]] = frozenset()
+    #: whether ``after_free_action`` may be skipped in a game without rules: it reacts only
+    #: to cards a rule moved (a harvest or a field bought touches no hand, zone or offer)
+    free_quiet: ClassVar[bool] = False
     #: whether the active player always decides (``decider`` is not overridden): the
     #: game loop then reads the seat without calling ``decider``
     active_decides: bool = False

@@ -83,6 +83,7 @@ class PlantFromHand(_FromHand):
 
     kind: ClassVar[str] = "plant_from_hand"
     plants: ClassVar[bool] = True
+    free_quiet: ClassVar[bool] = True  # (``after_free_action``: only a rule takes the front card)
 
     def bounds(self, game: Game) -> tuple[int, int]:
         low, high = _FromHand.bounds(self, game)
@@ -336,6 +337,7 @@ class PlantSetAside(StepRun):
 
     kind: ClassVar[str] = "plant_set_aside"
     plants: ClassVar[bool] = True
+    free_quiet: ClassVar[bool] = True  # (``after_free_action``: only a rule takes set-aside cards)
 
     def __init__(self, game: Game, spec: Step) -> None:
         StepRun.__init__(self, game, spec)

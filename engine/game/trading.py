@@ -56,6 +56,7 @@ class Trade(StepRun):
     #: an offer made, declined or a turn to offer passed: only who answers or offers next
     #: changes (or the window closes, which ends the step)
     keeps_position: ClassVar[frozenset[str]] = frozenset({PROPOSE, DECLINE, PASS})
+    free_quiet: ClassVar[bool] = True  # (``after_free_action``: only a rule moves an offer's cards)
 
     def __init__(self, game: Game, spec: Step) -> None:
         StepRun.__init__(self, game, spec)
