@@ -306,3 +306,108 @@ def test_a_players_coins_or_fields_read_as_an_attribute_are_inputs_of_the_listin
     fields = compile_effect("action look on own_turn if count(opponent.fields) > 2 { gain(owner, 1) }", env=env)
     assert [a.reads for a in coins.actions] == [(("coins", False),)]
     assert [a.reads for a in fields.actions] == [(("fields", True),)]
+
+
+# ------------------------------------------------------------------ the 2026-12-01 sample at ffc4d31
+
+
+def test_a_harvest_on_the_table_asks_the_beanometer_of_the_fields_owner() -> None:
+    # world `_do_harvest`: the beanometer asked without `player=` (a modifier for one
+    # player's beanometer, answered through the hook, would then price everybody's harvest)
+    asked: list[dict[str, object]] = []
+
+    def hook(name: str, params: dict[str, object]) -> object:
+        asked.append({"query": name, **params})
+        return [1, 2, 3, 4] if params.get("player") == 1 else [4, 6, 8, 10]
+
+    world = TableWorld(beans=dict(BEANS), query_hook=hook)
+    world.plant_beans(1, 0, "blue", "blue")
+    run("harvest(item(fields(opponent), 0))", world)
+    assert asked == [{"query": "beanometer", "player": 1, "bean": "blue"}]
+    assert world.coins(1) == 2 and world.cards(ZoneRef("discard", None)) == []  # both cards sold by seat 1's meter
+
+
+def test_the_biggest_number_allowed_is_allowed() -> None:
+    # checker `_expr` (Int): the bound `<= MAX_INT` made `< MAX_INT` refuses the limit itself
+    from engine.lang.limits import MAX_INT
+
+    world = run(f"set_counter(owner, \"n\", {MAX_INT})\nset_counter(owner, \"m\", -{MAX_INT})", TableWorld(beans=dict(BEANS)))
+    assert world.counters[(0, "n")] == MAX_INT and world.counters[(0, "m")] == -MAX_INT
+    assert only(f"let n = {MAX_INT + 1}") == ("L821", f"the number {MAX_INT + 1}… is beyond ±{MAX_INT:,}", 1, 9)
+
+
+def test_a_value_of_a_type_without_attributes_says_so() -> None:
+    # checker `attr`: the L806 of a type with no attributes at all built without its code
+    # (a TypeError instead of the diagnostic)
+    assert only("let n = count(cards(hand)).size") == ("L806", "a int has no attributes", 1, 28)
+    assert only("let n = true.size") == ("L806", "a bool has no attributes", 1, 14)
+
+
+def test_a_same_type_function_called_with_keywords_only_fits_anywhere() -> None:
+    # checker `_arguments`: with no positional argument the result is "any"; a 2026-12-01
+    # survivor made it "ANY", a type nothing fits (L803 on a move that is fine)
+    world = TableWorld(beans=dict(BEANS))
+    world.put(ZoneRef("hand", 0), "red", "blue")
+    run("move(first(items: cards(hand), n: 1), discard)", world)
+    assert [world.bean_of(c) for c in world.cards(ZoneRef("discard", None))] == ["red"]
+
+
+def test_a_text_longer_than_the_limit_stops_with_L820() -> None:
+    # context `_bounded`: texts were let through (`is not str`) and other values measured
+    world = run("let t = item([\"ab\", 1], 0) * 5000\nnote(\"fits\")", TableWorld(beans=dict(BEANS)))
+    assert world.log[-1] == ("note", {"text": "fits"})  # exactly the limit
+    with pytest.raises(BohnError) as info:
+        run("let t = item([\"ab\", 1], 0) * 5001\nnote(\"too long\")", TableWorld(beans=dict(BEANS)))
+    d = info.value.diagnostics[0]
+    assert (d.code, d.message) == ("L820", "rule `t` built a text of 10,002 characters; the limit is 10,000")
+    assert d.span is not None and (d.span.line, d.span.col) == (1, 28)  # the `*`
+
+
+def test_a_snippet_the_compiler_cannot_nest_that_deep_is_L800_at_its_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    # engine.lang `compile_effect`: the RecursionError of `compile_program` becomes L800
+    # with its message (a 2026-12-01 survivor dropped it: the span became the message).
+    # The parser and the checker give out first on any nesting tried, so the compiler's
+    # own running out of stack is simulated.
+    import engine.lang as lang
+
+    def too_deep(*args: object) -> None:
+        raise RecursionError
+
+    monkeypatch.setattr(lang, "compile_program", too_deep)
+    assert only("note(\"compiled too deep\")") == ("L800", "the effect is nested too deeply", 1, 1)
+
+
+def test_a_number_with_too_many_digits_for_python_is_a_coded_error() -> None:
+    # parser `parse`: the branch marked `pragma: no cover` is reached by a numeral of more
+    # than 4300 digits (Python's int() refuses it inside the tree transformer); a
+    # 2026-12-01 survivor gave it an unregistered code (a KeyError, no diagnostic)
+    code, message, line, col = only("let n = " + "9" * 4400)
+    assert (code, line, col) == ("L800", 1, 1) and message.startswith("cannot read the effect")
+
+
+class _NoCopies(TableWorld):
+    """A table that fails a read of a whole zone or a player's whole list of fields: what
+    the generated functions must not ask for `count(cards(Z))`, `x in cards(Z)` and
+    `count(fields(P))` (the world answers from the zone itself: no copy per question)."""
+
+    def cards(self, zone: ZoneRef) -> list[int]:
+        raise AssertionError(f"a copy of {zone} was asked for")
+
+    def fields(self, player: int) -> list[FieldRef]:
+        raise AssertionError(f"the fields of {player} were listed")
+
+
+def test_counting_or_finding_in_a_zone_and_counting_fields_copy_nothing() -> None:
+    # inline `Inliner.call` (the `count(cards(Z))` and `count(fields(P))` shortcuts) and
+    # `Inliner.written` (`x in cards(Z)`): a 2026-12-01 sample turned each off, which the
+    # answers alone cannot show
+    world = _NoCopies(beans=dict(BEANS))
+    world.put(ZoneRef("hand", 0), "red", "blue", "blue")
+    world.plant_beans(1, 0, "red")
+    world.plant_beans(1, 1, "blue")
+    card = world.zones[ZoneRef("hand", 0)][0]
+    text = ("set_counter(owner, \"n\", count(cards(hand)) + 10 * count(fields(opponent)))\n"
+            "set_counter(owner, \"in\", if this in cards(hand) then 1 else 0)\n"
+            "set_counter(owner, \"out\", if this not in cards(discard) then 1 else 0)")
+    compile_effect(text, env=CARD_ENV, name="t").run(world, 0, this=card)
+    assert world.counters[(0, "n")] == 23 and world.counters[(0, "in")] == 1 and world.counters[(0, "out")] == 1
