@@ -91,6 +91,7 @@ class Game:
         self._protection = fixed.protection
         self._harvest_grid2 = fixed.harvest_grid2
         self._harvest_grid3 = fixed.harvest_grid3
+        self._coin_grid = fixed.coin_grid
         #: where the coins come from when a rule makes a harvest pay more than its cards
         self._surplus_from_discard = fixed.surplus_from_discard
         #: one field per bean: a bean starts an empty field only if no other field grows it
@@ -156,6 +157,9 @@ class Game:
         #: whether a card fits a field by the plain rule alone (its bean's field or an empty
         #: one): no rules, no one-field-per-bean option, no cards that may not be planted
         self.plain_fields = self.fx is None and not self._one_field_per_bean and not self._unplantable
+        #: and no seat ever has more fields than the prebuilt plant actions cover (without
+        #: rules a seat's fields grow only by a purchase, up to the row's ``max_fields``)
+        self.plain_plant = self.plain_fields and max(self.row.fields, self.row.max_fields) <= PREBUILT_FIELDS
         #: no rules and the rulebook's harvest protection: ``decision`` lists the free
         #: actions itself (harvests, a field to buy), by the row's numbers alone
         #: actions, with no more fields than the prebuilt actions cover (no rules add one)
@@ -609,9 +613,12 @@ class Game:
         count = len(field)
         fx = self.fx
         if fx is None:  # the beanometer as a table (a card of another kind pays nothing)
-            tables = self._fixed.coin_tables
-            table = tables[bean_index] if bean_index < len(tables) else (0,)
-            earned = table[count] if count < len(table) else table[-1]
+            try:
+                earned = self._coin_grid[bean_index][count]
+            except IndexError:  # a card of another kind, or more cards than the grid holds
+                tables = self._fixed.coin_tables
+                table = tables[bean_index] if bean_index < len(tables) else (0,)
+                earned = table[count] if count < len(table) else table[-1]
             if not self._zone_limited and 0 <= earned <= count:  # the plain harvest, spelt out
                 if earned:
                     st.coins[seat].extend(field[count - earned:])

@@ -84,6 +84,8 @@ class Fixed:
         #: its highest threshold; more cards pay the last entry
         self.coin_tables = [tuple(b.coins_for(n) for n in range(max((t for t in b.beanometer if t is not None), default=0) + 1))
                             for b in rules.beans]
+        #: the same read by any count up to ``GRID_SIZE`` - 1 (``coin_grid[bean][count]``)
+        self.coin_grid = [tuple(t[n] if n < len(t) else t[-1] for n in range(GRID_SIZE)) for t in self.coin_tables]
 
     def option(self, name: str) -> str:
         """``Ruleset.option``, remembered."""

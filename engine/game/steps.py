@@ -96,7 +96,7 @@ class PlantFromHand(_FromHand):
     def choices(self, game: Game, seat: int, hand: list[int]) -> list[Action]:
         ready = game._fixed.plant_actions[seat]
         fields = game.state.fields[seat]
-        if game.plain_fields and len(fields) <= PREBUILT_FIELDS:  # ``fitting_fields`` spelt out
+        if game.plain_plant:  # ``fitting_fields`` spelt out
             bean_of = game.state.bean_of
             bean = bean_of[hand[0]]
             out = []
@@ -117,16 +117,23 @@ class PlantFromHand(_FromHand):
         out: list[Action]
         if taken >= self.high:
             out = []
-        elif game.plain_fields and len(game.state.fields[seat]) <= PREBUILT_FIELDS:  # ``choices`` spelt out
+        elif game.plain_plant:  # ``choices`` spelt out
             ready = game._fixed.plant_actions[seat]
             bean_of = game.state.bean_of
             bean = bean_of[hand[0]]
-            out = []
-            i = 0
-            for f in game.state.fields[seat]:
-                if not f or bean_of[f[0]] == bean:
-                    out.append(ready[i])
-                i += 1
+            fields = game.state.fields[seat]
+            if len(fields) == 2:  # (the four- and five-player game's two fields, unrolled)
+                f0, f1 = fields
+                out = [ready[0]] if not f0 or bean_of[f0[0]] == bean else []
+                if not f1 or bean_of[f1[0]] == bean:
+                    out.append(ready[1])
+            else:
+                out = []
+                i = 0
+                for f in fields:
+                    if not f or bean_of[f[0]] == bean:
+                        out.append(ready[i])
+                    i += 1
         else:
             out = self.choices(game, seat, hand)
         unplantable = game._unplantable
@@ -164,6 +171,14 @@ class PlantFromHand(_FromHand):
         st = game.state
         if action[0] == PASS:  # [0]: the kind
             self.done = True
+        elif game.fx is None and not game.logging:  # ``plant`` when nothing listens
+            # (the seat is the active one, who decides this step: its hand has the front)
+            hand = st.hands[st.active]
+            st.fields[action[1]][action[2]].append(hand.pop(0))  # [1]: the seat, [2]: the field
+            taken = self.taken = self.taken + 1
+            self.done = taken >= self.high or not hand
+            self.front = hand[0] if hand else None
+            return
         else:
             hand = st.hands[action[1]]  # [1]: the seat
             if game.fx is None and not game.logging:  # ``plant`` when nothing listens
@@ -365,12 +380,30 @@ class PlantSetAside(StepRun):
     def legal(self, game: Game, seat: int) -> list[Action]:
         cards = self.zone[seat]
         fields = game.state.fields[seat]
-        if game.plain_fields and len(fields) <= PREBUILT_FIELDS:
+        if game.plain_plant:
             # ``_distinct_bean_positions`` and ``fitting_fields`` spelt out, in the same order
             bean_of = game.state.bean_of
             out: list[Action] = []
             seen: list[int] = []  # one or two beans, mostly: a list beats a set
             j = 0
+            if len(fields) == 2:  # the fields' beans read once (-1: empty), the two fields unrolled
+                f0, f1 = fields
+                b0 = bean_of[f0[0]] if f0 else -1
+                b1 = bean_of[f1[0]] if f1 else -1
+                for card in cards:
+                    bean = bean_of[card]
+                    if bean not in seen:
+                        seen.append(bean)
+                        try:
+                            ready = _PLANT_CARD[seat][j]
+                        except IndexError:
+                            ready = _plants_of(seat, j)
+                        if b0 == bean or b0 < 0:
+                            out.append(ready[0])
+                        if b1 == bean or b1 < 0:
+                            out.append(ready[1])
+                    j += 1
+                return out
             for card in cards:
                 bean = bean_of[card]
                 if bean not in seen:
