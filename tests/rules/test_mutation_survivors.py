@@ -222,3 +222,76 @@ def test_a_misspelt_name_is_named_with_the_likely_one(tmp_path: Path, house: str
     with pytest.raises(BohnError) as info:
         load_ruleset(str(path))
     assert [(d.code, d.message) for d in info.value.diagnostics] == [(code, message)]
+
+
+def test_floats_read_as_numbers_and_a_long_one_is_refused() -> None:
+    """YAML floats (plain, exponent, infinities, not-a-number) are numbers, so the schema can
+    say "not of type integer" about them; a float over 64 characters is Y111 (a 2026-12-01
+    mutant misspelt the float tag and called every float "not a valid float", Y106)."""
+    import math
+
+    doc = load_text("a: 1.5\nb: -2e3\nc: -.inf\nd: .NaN\n", "house.yaml")
+    assert (doc["a"], doc["b"], doc["c"]) == (1.5, -2000.0, -math.inf) and math.isnan(doc["d"])
+    with pytest.raises(BohnError) as info:
+        load_text("a: 1." + "5" * 70 + "\n", "house.yaml")
+    [d] = info.value.diagnostics
+    assert d.code == "Y111" and d.message == "a number of 72 characters; numbers have at most 64"
+
+
+def test_a_missing_parent_file_is_named(tmp_path: Path) -> None:
+    """`extends: parent.yaml` with no such file: O300 names the file, at the reference (a
+    2026-12-01 mutant gave no message)."""
+    with pytest.raises(BohnError) as info:
+        _house(tmp_path, "extends: parent.yaml\nname: House\n")
+    [d] = info.value.diagnostics
+    assert (d.code, d.message) == ("O300", "ruleset file `parent.yaml` not found")
+    assert d.span is not None and (d.span.line, d.span.col) == (1, 10)
+
+
+def test_two_phases_of_one_turn_with_one_id_are_r408(tmp_path: Path) -> None:
+    """Phase ids are unique within a turn (a 2026-12-01 mutant skipped the turns)."""
+    from engine.rules.loader import check_path
+
+    text = (ROOT / "rulesets" / "base.yaml").read_text(encoding="utf-8")
+    old = "    - id: trade\n"
+    assert old in text
+    path = tmp_path / "base.yaml"
+    path.write_text(text.replace(old, "    - id: plant\n", 1), encoding="utf-8")
+    found = [d for d in check_path(path) if d.code == "R408"]
+    assert [d.message for d in found] == ["duplicate id `plant` in `turns/standard` (also item 1)"]
+    assert found[0].span is not None and found[0].span.line == text[:text.index(old)].count("\n") + 1
+
+
+def test_validating_then_loading_parses_each_effect_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check compiles a ruleset's effects under their ids, the names loading compiles
+    them under, so `bohn validate`'s work is reused when the game starts (a 2026-12-01
+    mutant checked them as "?", and loading parsed each one again)."""
+    import engine.lang as lang
+    from engine.rules.loader import check_path
+
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: base\nname: House\neffects:\n  +bonus:\n    effect: 'modify score = value + 1'\n",
+                    encoding="utf-8")
+    parsed: list[tuple[str, str]] = []
+    real = lang.parse
+
+    def counting(snippet, origin, name):  # type: ignore[no-untyped-def]
+        parsed.append((snippet, name))
+        return real(snippet, origin, name)
+
+    monkeypatch.setattr(lang, "parse", counting)
+    assert [d for d in check_path(path) if d.severity == "error"] == []
+    load_ruleset(str(path))
+    assert parsed == [("modify score = value + 1", "bonus")]
+
+
+def test_a_list_index_out_of_range_points_at_the_list() -> None:
+    """`span_at` with an index the list does not have (past its end, or negative) stops at
+    the list, never at another item (a 2026-12-01 mutant took the last item for -1)."""
+    from engine.rules.located import child_span, span_at
+
+    doc = load_text("beans:\n  - a\n  - b\n", "house.yaml")
+    beans = doc["beans"]
+    assert span_at(doc, ["beans", 1]) == child_span(beans, 1)
+    assert span_at(doc, ["beans", 2]) == child_span(doc, "beans")
+    assert span_at(doc, ["beans", -1]) == child_span(doc, "beans")
