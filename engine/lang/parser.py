@@ -16,6 +16,7 @@ from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, Unex
 
 from engine.errors import BohnError, Span
 from engine.lang import ast as A
+from engine.lang.limits import MAX_INT
 from engine.lang.source import SnippetSource
 
 GRAMMAR = Path(__file__).with_name("effects.lark")
@@ -53,6 +54,16 @@ class _FilterShape(Exception):
         self.span = span
 
 
+class _TooLong(Exception):
+    """A numeral of more digits than Python's ``int()`` reads (4300 by default): far beyond
+    ``MAX_INT``, said as the checker says it (L821) instead of Python's own words."""
+
+    def __init__(self, span: Span, digits: str) -> None:
+        super().__init__("numeral")
+        self.span = span
+        self.digits = digits
+
+
 class _ToAst(Transformer):  # type: ignore[type-arg]
     def __init__(self, source: SnippetSource) -> None:
         super().__init__()
@@ -69,7 +80,12 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
     # expressions
     @v_args(meta=True)
     def int_(self, meta: Any, c: list[Token]) -> A.Int:
-        return A.Int(self._tok(c[0]), int(c[0]))
+        digits = str(c[0]).lstrip("0") or "0"
+        try:
+            value = int(digits)
+        except ValueError:  # more digits than Python converts (sys.get_int_max_str_digits)
+            raise _TooLong(self._tok(c[0]), digits) from None
+        return A.Int(self._tok(c[0]), value)
 
     @v_args(meta=True)
     def string(self, meta: Any, c: list[Token]) -> A.Str:
@@ -297,6 +313,9 @@ def parse(text: str, origin: Span | None = None, name: str = "<effect>") -> A.Pr
     try:
         result = _ToAst(source).transform(tree)
     except VisitError as exc:
+        if isinstance(exc.orig_exc, _TooLong):
+            raise BohnError.one("L821", f"the number {exc.orig_exc.digits[:20]}… is beyond ±{MAX_INT:,}",
+                                exc.orig_exc.span) from None
         if isinstance(exc.orig_exc, _FilterShape):
             raise BohnError.one("T732", "a list filter reads `[NAME in LIST if CONDITION]` (or `[EXPR for NAME in LIST "
                                 "if CONDITION]`)", exc.orig_exc.span or source.span(1, 1)) from None

@@ -377,12 +377,14 @@ def test_a_snippet_the_compiler_cannot_nest_that_deep_is_L800_at_its_start(monke
     assert only("note(\"compiled too deep\")") == ("L800", "the effect is nested too deeply", 1, 1)
 
 
-def test_a_number_with_too_many_digits_for_python_is_a_coded_error() -> None:
-    # parser `parse`: the branch marked `pragma: no cover` is reached by a numeral of more
-    # than 4300 digits (Python's int() refuses it inside the tree transformer); a
-    # 2026-12-01 survivor gave it an unregistered code (a KeyError, no diagnostic)
-    code, message, line, col = only("let n = " + "9" * 4400)
-    assert (code, line, col) == ("L800", 1, 1) and message.startswith("cannot read the effect")
+def test_a_number_with_too_many_digits_for_python_is_L821_at_the_number() -> None:
+    # parser `parse`: the branch marked `pragma: no cover` was reached by a numeral of more
+    # than 4300 digits (Python's int() refuses it inside the tree transformer), an L800
+    # at 1:1 telling of `sys.set_int_max_str_digits()`; a 2026-12-01 survivor gave it an
+    # unregistered code. It is now the checker's L821 at the number.
+    assert only("let n = " + "9" * 4400) == ("L821", f"the number {'9' * 20}… is beyond ±1,000,000,000,000,000", 1, 9)
+    world = run("set_counter(owner, \"n\", " + "0" * 4400 + "7)", TableWorld(beans=dict(BEANS)))
+    assert world.counters[(0, "n")] == 7  # leading zeros are no digits of the value
 
 
 class _NoCopies(TableWorld):
