@@ -278,11 +278,14 @@ class GameEffects:
     def _held(self, rules: list[tuple[Any, int]]) -> list[tuple[Any, int]]:
         """``rules`` with each card's rule given to the seat holding the card (left out
         while nobody holds it)."""
-        seat_of = self.holder_index.seat
+        index = self.holder_index
+        where = index._where
         out = []
         for rule, owner in rules:
-            if owner < HOLDER:
-                owner = seat_of(-2 - owner)
+            if owner < HOLDER:  # ``HolderIndex.seat`` spelt out, as in ``modified``
+                card = -2 - owner
+                entry = where.get(card)
+                owner = entry[1] if entry is not None and card in entry[0] else index.seat(card)
                 if owner < 0:
                     continue
             out.append((rule, owner))
@@ -323,8 +326,18 @@ class GameEffects:
             return self._applies_slow(query, seat)
         if static[seat]:
             return True
-        if entry[6]:  # only cards whose rules hear their holder: does the seat hold one?
-            return self._holds(seat, owner_cards)
+        if entry[6]:  # only cards whose rules hear their holder: does the seat hold one? (``_holds`` spelt out)
+            wanted, zones, on_fields = owner_cards
+            st = self.game.state
+            per_player = st.per_player
+            for zone in zones:
+                if not wanted.isdisjoint(per_player[zone][seat]):
+                    return True
+            if on_fields:
+                for planted in st.fields[seat]:
+                    if not wanted.isdisjoint(planted):
+                        return True
+            return False
         active = self.game.state.active
         if by_active and seat == active:
             return True
@@ -518,13 +531,17 @@ class GameEffects:
         game = self.game
         active = game.state.active
         players = game.players
-        seat_of = self.holder_index.seat
+        index = self.holder_index
+        where = index._where
         budget: list[int] | None = None
         for mod, owner in mods:
             if mod.needs_value and not value:  # `if value and …`: it changes no falsy answer
                 continue
             if owner < HOLDER:  # a card's rule: its holder's, while someone holds the card
-                owner = seat_of(-2 - owner)
+                # ``HolderIndex.seat`` spelt out: the card still in the list it was last found in
+                card = -2 - owner
+                entry = where.get(card)
+                owner = entry[1] if entry is not None and card in entry[0] else index.seat(card)
                 if owner < 0:
                     continue
             by = mod.by
