@@ -190,23 +190,30 @@ class GreedyBot:
     def _free(self, view: SeatView, legal: list[Action]) -> Action | None:
         """A declared action worth taking, a field worth buying, or an item to buy, in that
         order (None: none of them)."""
-        acts = [a for a in legal if a.kind == ACT]
+        acts = [a for a in legal if a[0] == ACT]  # [0]: the kind
         if acts:
             act = self._best_act(view, acts)
             if act is not None:
                 self._taken[act.card] = self._taken.get(act.card, 0) + 1
                 return act
         for a in legal:
-            if a.kind == BUY_FIELD:
+            if a[0] == BUY_FIELD:
                 if self._wants_field(view):
                     return a
                 break
-        buys = [a for a in legal if a.kind == BUY_ITEM]
-        if buys:
-            best = max(buys, key=lambda a: (view.item_price(a.want[0]), a.want[0]))
+        # the dearest item (the first of them: ``max`` by price and id, spelt out), its price read once
+        best: Action | None = None
+        best_key: tuple[int, str] = (0, "")
+        for a in legal:
+            if a[0] == BUY_ITEM:
+                item = a[6][0]  # [6]: what it wants, the item's id
+                key = (view.item_price(item), item)
+                if best is None or key > best_key:
+                    best, best_key = a, key
+        if best is not None:
             runouts, end = view.runouts()
             # attributes (price 2+) at once; plain price-1 items when the end is near
-            if view.item_price(best.want[0]) >= 2 or runouts >= end - 1 or view.step == "last_round":
+            if best_key[0] >= 2 or runouts >= end - 1 or view.step == "last_round":
                 return best
         return None
 

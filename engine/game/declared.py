@@ -327,9 +327,26 @@ class ListingMemo:
         if listing is not None:
             return listing(fx, seat, step, self, at)
         if stood[5]:  # only cards' actions: none to list unless the seat holds one of the cards
-            spec = fx._action_cards_holding()
-            if spec is None or not fx._holds(seat, spec):
+            # ``_action_cards_holding`` and ``_holds`` spelt out (every seat at most decisions)
+            count = len(fx.actions)
+            known = fx._action_holding
+            spec = known[count] if known is not None and count in known else fx._action_cards_holding()
+            if spec is None:
                 return []
+            wanted, zones, on_fields = spec
+            st = game.state
+            per_player = st.per_player
+            for zone in zones:
+                if not wanted.isdisjoint(per_player[zone][seat]):
+                    break
+            else:
+                if not on_fields:
+                    return []
+                for planted in st.fields[seat]:
+                    if not wanted.isdisjoint(planted):
+                        break
+                else:
+                    return []
         uses = fx.uses
         entries = self.entries
         cap = self.max_uses
