@@ -357,22 +357,26 @@ class PlantSetAside(StepRun):
     def __init__(self, game: Game, spec: Step) -> None:
         StepRun.__init__(self, game, spec)
         self.zone_id = spec.zone("zone")
-
-    def enter(self, game: Game) -> None:
-        zone = self.zone = game.state.per_player[self.zone_id]
         n = game.players
         orders = _ORDERS.get(n)
         if orders is None:
             orders = _ORDERS[n] = tuple(tuple((active + k) % n for k in range(n)) for active in range(n))
+        #: the seats in planting order from each active seat
+        self._orders = orders
+
+    def enter(self, game: Game) -> None:
+        st = game.state
+        zone = self.zone = st.per_player[self.zone_id]
+        active = st.active
         queue: list[int] = []
-        for s in orders[game.state.active]:
+        for s in self._orders[active]:
             if zone[s]:
                 queue.append(s)
         self.queue = queue
         self.done = not queue
         #: kept true exactly while the active seat is the one to plant (the game loop then
         #: reads the seat without calling ``decider``)
-        self.active_decides = bool(queue) and queue[0] == game.state.active
+        self.active_decides = bool(queue) and queue[0] == active
 
     def decider(self, game: Game) -> int | None:
         return self.queue[0] if self.queue else None
