@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from engine.errors import BohnError
+from engine.errors import BohnError, Span
 from engine.game.actions import ACT, BUY_FIELD, BUY_ITEM, FREE_KINDS, HARVEST, Action
 from engine.game.copyable import mypyc_attr
 from engine.game.fixed import PREBUILT_FIELDS, facts
@@ -47,6 +47,12 @@ FREE_QUERIES = ("may_harvest", "field_price", "max_fields")
 MAX_SILENT_STEPS = 100_000
 #: Rounds of `card_at_front` triggers one action may cause (G650).
 MAX_FRONT_ROUNDS = 64
+
+
+#: each rule's "file:line" as events name it, by the rule's id (with the rule, so that an
+#: id reused by another object is not mistaken for it); emptied when it grows past the max
+_RULE_TEXT: dict[int, tuple[Any, str]] = {}
+_RULE_TEXT_MAX = 4096
 
 
 def plain_harvests(fields: list[list[int]], ready: Sequence[Action], out: list[Action]) -> None:
@@ -990,22 +996,37 @@ class Game:
         """Record an event (when recording) with turn, phase, seat and the rule that caused it."""
         if not self.logging:
             return
-        st = self.state if hasattr(self, "state") else None
+        st = self.state  # (made first thing in ``__init__``: every event has one)
+        index = st.phase_index
+        phases = self.phases
         event: dict[str, Any] = {
             "n": len(self.events),
-            "turn": st.turn if st else 0,
-            "phase": self.phases[st.phase_index].id if st and st.phase_index < len(self.phases) else None,
+            "turn": st.turn,
+            "phase": phases[index].id if index < len(phases) else None,
             "seat": seat,
             "type": kind,
         }
-        event.update(data)
+        if data:
+            event.update(data)
         if self.cause is not None:
             event["effect"] = True
             rule = self.cause
-        if rule is None and self.step is not None:
-            rule = self.step.span
+        elif rule is None:
+            step = self.step
+            if step is not None:
+                rule = step.span
         if rule is not None:
-            event["rule"] = f"{rule.file}:{rule.line}"
+            # "file:line", made once per rule (a game's events name a few dozen rules, again and again)
+            known = _RULE_TEXT.get(id(rule))
+            if known is None or known[0] is not rule:
+                text = f"{rule.file}:{rule.line}"
+                if type(rule) is Span:  # (frozen: its text never changes)
+                    if len(_RULE_TEXT) >= _RULE_TEXT_MAX:
+                        _RULE_TEXT.clear()
+                    _RULE_TEXT[id(rule)] = (rule, text)
+            else:
+                text = known[1]
+            event["rule"] = text
         if self.record:
             self.events.append(event)
         for listener in self.listeners:
