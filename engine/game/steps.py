@@ -211,8 +211,20 @@ class Reveal(StepRun):
         self.to = spec.zone("to")
         self.count = spec.number("count", game.row)
         self.deck: str | None = spec.params.get("from")
+        #: from the draw pile, with no short-deck house rule and no kind zones to check
+        self._plain = self.deck is None and not game._shuffle_short_deck and not game._zone_limited
 
     def enter(self, game: Game) -> None:
+        if self._plain and game.fx is None and not game.logging:
+            deck_cards = game.state.deck
+            count = self.count
+            if 0 < count < len(deck_cards):  # nothing to ask or tell, and the deck cannot run out:
+                taken = deck_cards[-count:]  # the top ``count`` cards, one by one, in one move
+                del deck_cards[-count:]
+                taken.reverse()
+                game.state.shared[self.to].extend(taken)
+                self.done = True
+                return
         to = self.to
         zone = game.state.shared[to]
         count = self.count
@@ -286,9 +298,23 @@ class Draw(StepRun):
         StepRun.__init__(self, game, spec)
         self.count = spec.number("count", game.row)
         self.deck: str | None = spec.params.get("from")
+        #: from the draw pile, with no short-deck house rule and no kind zones to check
+        self._plain = self.deck is None and not game._shuffle_short_deck and not game._zone_limited
 
     def enter(self, game: Game) -> None:
         st = game.state
+        if self._plain and game.fx is None:
+            deck_cards = st.deck
+            count = self.count
+            if 0 < count < len(deck_cards):  # the deck cannot run out: the top ``count`` cards, one by one, in one move
+                taken = deck_cards[-count:]
+                del deck_cards[-count:]
+                taken.reverse()
+                st.hands[st.active].extend(taken)
+                if game.logging:
+                    game.emit("drew", seat=st.active, cards=count)
+                self.done = True
+                return
         hand = st.hands[st.active]
         drawn = 0
         count = self.count
