@@ -43,7 +43,8 @@ def pick(fx: GameEffects, player: int, options: Sequence[Any], prompt: str, opti
         index = 0
     if index is not None and not 0 <= index < len(options):
         raise BohnError.one("L813", f"choice {index} is not one of the {len(options)} options of `{prompt}`")
-    fx.game.emit("chose", seat=player, prompt=prompt, index=index, options=len(options))
+    if fx.game.logging:
+        fx.game.emit("chose", seat=player, prompt=prompt, index=index, options=len(options))
     return None if index is None else options[index]
 
 
@@ -74,7 +75,8 @@ def pick_secretly(fx: GameEffects, choosers: Sequence[tuple[int, list[Any]]], co
                     index = 0
                 if not 0 <= index < len(left):
                     raise BohnError.one("L813", f"choice {index} is not one of the {len(left)} options of `{label}`")
-                fx.game.emit("chose", seat=player, prompt=label, index=index, options=len(left), secret=True)
+                if fx.game.logging:
+                    fx.game.emit("chose", seat=player, prompt=label, index=index, options=len(left), secret=True)
                 mine.append(left.pop(index))
                 if worth_left is not None:
                     worth_left.pop(index)

@@ -40,7 +40,7 @@ from engine.game.holders import HOLDER
 from engine.game.statements import MOVE_POSITIONS, STATEMENTS, take  # noqa: F401 - MOVE_POSITIONS is read from here
 from engine.lang.compiler import (GUARD_OPS, MAX_STEPS, MAX_TRIGGER_DEPTH, Compiled, CompiledAction, CompiledModifier,
                                   CompiledTrigger, Ctx, _guard_passes, _hears, fire, modifier_stage, new_ctx)
-from engine.lang.blocks import bind_this
+from engine.lang.parts import bind_this
 from engine.lang.world import CancelAction, FieldRef, ZoneRef
 
 if TYPE_CHECKING:
@@ -125,7 +125,7 @@ class GameEffects:
         self._procedures: dict[str, Any] | None = None
         self._step_seen: tuple[Any, str] = (None, "")
         #: seat -> (the cards on its fields, in order; the beans ``growing`` answered for them)
-        self._growing_seen: dict[int, tuple[tuple[int, ...], tuple[str, ...]]] = {}
+        self._growing_seen: dict[int, tuple[list[list[int]], tuple[str, ...]]] = {}
         #: (how many actions, (seat, step) -> indices of the actions it may own): see ``_seat_actions``
         self._by_seat: tuple[int, dict[tuple[int, str | None], list[int]]] | None = None
         #: the declared actions' last answers by their inputs, shared with look-ahead copies
@@ -602,23 +602,57 @@ class GameEffects:
         return self._budget
 
     def fire(self, event: str, payload: dict[str, Any]) -> None:
+        """Run the triggers of ``event`` that hear it (``compiled.fire``, spelt out): each
+        rule's seat filter and first test (``guard``) are read before its context is made,
+        the context from the seat to move and the decision's budget read once, so an event
+        whose rules all want another phase, step or text costs a look at each guard."""
         triggers = self.triggers.get(event)
-        if triggers and event in self._card_events:
+        if not triggers:
+            return
+        if event in self._card_events:
             triggers = self._held(triggers)
-        if triggers:
-            if self.trigger_depth < MAX_TRIGGER_DEPTH:  # (at the limit ``fire`` raises L809 whatever the guards say)
-                for trigger, _ in triggers:
-                    guard = trigger.guard
-                    if guard is None:
-                        break
+            if not triggers:
+                return
+        if self.trigger_depth >= MAX_TRIGGER_DEPTH:
+            fire(triggers, event, payload, self)  # raises L809 naming the rule, whatever the guards say
+            return
+        who = payload.get("player")
+        game = self.game
+        players = game.players
+        budget: list[int] | None = None
+        depth = False
+        try:
+            for trigger, owner in triggers:
+                by = trigger.by
+                if who is not None and by != "anyone":  # what ``_hears`` asks, spelt out
+                    if by == "owner":
+                        if who != owner:
+                            continue
+                    elif by == "others":
+                        if who == owner:
+                            continue
+                    elif who != game.state.active:
+                        continue
+                guard = trigger.guard
+                if guard is not None:
                     if guard[0] == "event":  # ``_guard_passes`` for the common kind, without a call
-                        if payload.get(guard[1]) == guard[2]:
-                            break
-                    elif _guard_passes(guard, payload, self):
-                        break
-                else:  # every rule's first test wants a text this event, phase or step does not show
-                    return
-            fire(triggers, event, payload, self)
+                        if payload.get(guard[1]) != guard[2]:
+                            continue
+                    elif not _guard_passes(guard, payload, self):
+                        continue
+                if not depth:  # the chain is one deeper from the first rule that runs
+                    self.trigger_depth += 1
+                    depth = True
+                if budget is None:
+                    budget = self.budget()
+                ctx = Ctx(self, {"owner": owner, "active": game.state.active, "opponent": (owner + 1) % players,
+                                 "event": payload}, budget, trigger.rule)
+                condition = trigger.condition
+                if condition is None or condition(ctx):
+                    trigger.body(ctx)
+        finally:
+            if depth:
+                self.trigger_depth -= 1
 
     def legal_actions(self, seat: int) -> list[tuple[int, CompiledAction, int]]:
         """Declared actions ``seat`` may take now: (index, action, value number); an action
@@ -709,7 +743,8 @@ class GameEffects:
             action.body(ctx)
         except CancelAction:
             pass
-        self.game.emit("acted", seat=seat, action=action.rule, name=action.name, rule=action.span)
+        if self.game.logging:
+            self.game.emit("acted", seat=seat, action=action.rule, name=action.name, rule=action.span)
 
     def note_fronts(self) -> None:
         """Remember the front card of every hand (no event): the deal is not an arrival."""
@@ -769,8 +804,15 @@ class GameEffects:
 
     def zone_size(self, zone: ZoneRef) -> int:
         """``len(cards(zone))`` without copying the zone (``count(cards(…))`` asks it)."""
-        cards = self._zone_list(zone)
-        return len(cards) if cards is not None else 0
+        st = self.game.state  # ``_zone_list`` spelt out: La Isla's listings ask it at every decision
+        zid, player = zone
+        found = st.shared.get(zid)
+        if found is None:
+            zones = st.per_player.get(zid)
+            if zones is None or player is None or not 0 <= player < len(zones):
+                return 0
+            found = zones[player]
+        return len(found)
 
     def hand(self, player: int) -> list[int]:
         return list(self.game.state.hands[player])
@@ -810,7 +852,9 @@ class GameEffects:
         return text
 
     def fields(self, player: int) -> list[FieldRef]:
-        return list(_field_refs(player, len(self.game.state.fields[player])))
+        key = (player, len(self.game.state.fields[player]))
+        refs = _FIELD_REFS.get(key)  # ``_field_refs`` spelt out
+        return list(refs if refs is not None else _field_refs(*key))
 
     def field_cards(self, f: FieldRef) -> list[int]:
         return list(self.game.state.fields[f.player][f.slot])
@@ -834,17 +878,16 @@ class GameEffects:
         field references or copied lists (gifts and bots' worths ask it very often)."""
         st = self.game.state
         fields = st.fields[player]
-        planted = tuple(chain.from_iterable(fields))  # what the answer depends on, read without a loop
         known = self._growing_seen.get(player)
-        if known is not None and known[0] == planted:
+        if known is not None and known[0] == fields:  # the fields as last answered (one comparison, no copy)
             return list(known[1])
         type_of = st.bean_of
         seen: dict[int, None] = {}  # each type once, in the order first met
-        for card in planted:
+        for card in chain.from_iterable(fields):
             seen[type_of[card]] = None
         names = st.card_types
         out = [names[t] for t in seen]
-        self._growing_seen[player] = (planted, tuple(out))
+        self._growing_seen[player] = ([list(f) for f in fields], tuple(out))
         return out
 
     def field_only(self, f: FieldRef) -> list[str]:

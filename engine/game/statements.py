@@ -23,12 +23,13 @@ MOVE_POSITIONS = ("top", "bottom", "front", "back")
 
 
 def take(fx: GameEffects, card: int) -> None:
-    """Take ``card`` from the zone or field it is in (L813 if none: a card is always somewhere)."""
+    """Take ``card`` from the zone or field it is in (L813 if none: a card is always somewhere).
+
+    A card is in exactly one place (the conservation invariant), so the order of the
+    search never changes which list loses it: the players' zones and fields, where
+    effects mostly take cards from, are searched before the shared ones, where the long
+    deck and discard pile are."""
     st = fx.game.state
-    for zone in st.shared.values():
-        if card in zone:
-            zone.remove(card)
-            return
     for zones in st.per_player.values():
         for zone in zones:
             if card in zone:
@@ -39,6 +40,10 @@ def take(fx: GameEffects, card: int) -> None:
             if card in f:
                 f.remove(card)
                 return
+    for zone in st.shared.values():
+        if card in zone:
+            zone.remove(card)
+            return
     raise BohnError.one("L813", f"card {card} is nowhere in the game")
 
 
@@ -89,7 +94,8 @@ def gain(fx: GameEffects, player: int, amount: int, source: ZoneRef | None = Non
     for _ in range(min(max(0, amount), len(pile))):
         fx.game.state.coins[player].append(pile.pop())
         got += 1
-    fx.game.emit("gained", seat=player, coins=got, source=(source.id if source else fx._discard))
+    if fx.game.logging:
+        fx.game.emit("gained", seat=player, coins=got, source=(source.id if source else fx._discard))
 
 
 def pay(fx: GameEffects, player: int, amount: int, to: ZoneRef | None = None) -> None:
@@ -98,7 +104,8 @@ def pay(fx: GameEffects, player: int, amount: int, to: ZoneRef | None = None) ->
     paid = min(max(0, amount), len(coins))
     for _ in range(paid):
         target.append(coins.pop())
-    fx.game.emit("paid", seat=player, coins=paid, to=(to.id if to else fx._discard))
+    if fx.game.logging:
+        fx.game.emit("paid", seat=player, coins=paid, to=(to.id if to else fx._discard))
 
 
 def give(fx: GameEffects, cards: list[int], to: int) -> None:
@@ -196,12 +203,14 @@ def shuffle(fx: GameEffects, zone: ZoneRef) -> None:
 
 def add_counter(fx: GameEffects, player: int, name: str, amount: int) -> None:
     fx.counters[(player, name)] = fx.counters.get((player, name), 0) + amount
-    fx.game.emit("counter", seat=player, name=name, value=fx.counters[(player, name)])
+    if fx.game.logging:
+        fx.game.emit("counter", seat=player, name=name, value=fx.counters[(player, name)])
 
 
 def set_counter(fx: GameEffects, player: int, name: str, value: int) -> None:
     fx.counters[(player, name)] = value
-    fx.game.emit("counter", seat=player, name=name, value=value)
+    if fx.game.logging:
+        fx.game.emit("counter", seat=player, name=name, value=value)
 
 
 def next_phase(fx: GameEffects, id: str, step: str = "") -> None:  # noqa: A002 - the statement's argument name

@@ -1,18 +1,18 @@
 """Statement blocks compiled to one Python function each, instead of a closure per statement.
 
 Why: a rule's body is run at every event or action it answers, and as closures each
-statement cost three calls (the budget's ``step``, the statement, the block's loop) and a
-rule's part one more (``guarded``). Here a block becomes the source of one function: the
-budget is spent, ``let`` binds, ``if``/``repeat``/``for`` branch and loop, and the world's
-statements are performed in its own lines; the other statements (``choose``, a secret
-choice, a procedure call) and every expression are still called as ``Compiler`` compiles
-them. It does exactly what ``Compiler.block``'s closures do, in the same order, with the
-same budget, limits and errors. A rule's whole part also carries its guard (``guarded``:
-an unexpected failure becomes L813 naming the rule) and may bind ``this`` (``bind_this``),
-so running it is one call.
+statement cost three calls (the budget's ``step``, the statement, the block's loop), each
+of its expressions one more, and a rule's part one more (``guarded``). Here a block
+becomes the source of one function: the budget is spent, ``let`` binds, ``if``/``repeat``/
+``for`` branch and loop, ``choose`` asks, procedures are called and the world's statements
+are performed in its own lines, with the expressions written into them by ``inline``'s
+``Inliner`` (a list filter, a secret choice and what ``inline`` does not write out are
+still called as ``Compiler`` compiles them). It does exactly what ``Compiler.closures``
+does, in the same order, with the same budget, limits and errors. A rule's whole part also
+carries its guard and may bind ``this`` (``parts``), so running it is one call.
 
 Untrusted input: as in ``inline``, nothing a ruleset writes is put into the source; every
-name, text and span is a constant passed as a default argument (``_k3``), and blocks
+name, text and span is a constant the function reads as a global of its own (``_k3``), and blocks
 nested deeper than ``MAX_BLOCK_DEPTH`` are compiled apart (Python limits the nesting of
 loops and ``try`` in one function), so the source stays small whatever the input.
 """
@@ -20,33 +20,32 @@ loops and ``try`` in one function), so the source stays small whatever the input
 from __future__ import annotations
 
 import itertools
-from types import FunctionType
 from typing import Any, Protocol, Sequence
 
-from engine.errors import BohnError, Span
+from engine.errors import Span
 from engine.lang import ast as A
 from engine.lang import vocab as V
-from engine.lang.context import Fn, _runaway, failed, nested
+from engine.lang.context import Ctx, Fn, _runaway
+from engine.lang.inline import Inliner, NodeCompiler
+from engine.lang.limits import MAX_STEPS
+from engine.lang.parts import guarded_source
 from engine.lang.world import CancelAction
 
 
-class BlockCompiler(Protocol):
+class BlockCompiler(NodeCompiler, Protocol):
     """What this module asks of ``compiler.Compiler`` (a protocol: no import of it)."""
+
+    procs: dict[str, tuple[tuple[str, str], ...]]
+    local: dict[str, Any]
 
     def expr(self, e: A.Expr) -> Fn: ...
 
     def _stmt(self, s: A.Stmt) -> Fn: ...
 
-    def _arguments(self, call: A.Call, signature: V.Signature) -> list[tuple[str, Fn]]: ...
-
-    def block(self, body: Sequence[A.Stmt]) -> Fn: ...
-
 
 #: Compound statements nested deeper than this in one generated function are compiled apart.
 MAX_BLOCK_DEPTH = 8
 
-#: The default of a generated part's ``_this``: no card to bind (see ``bind_this``).
-_NO_THIS = object()
 _NUMBERS = itertools.count(1)
 
 
@@ -55,15 +54,32 @@ class _Writer:
         self.compiler = compiler
         self.consts: dict[str, Any] = {}
         self.lines: list[str] = []
-        self.loops = 0
+        self.names = 0
 
     def const(self, value: Any) -> str:
         name = f"_k{len(self.consts)}"
         self.consts[name] = value
         return name
 
+    def local(self, stem: str) -> str:
+        self.names += 1
+        return f"_{stem}{self.names}"
+
     def put(self, indent: int, line: str) -> None:
         self.lines.append("    " * indent + line)
+
+    def value(self, e: A.Expr, indent: int) -> str:
+        """The source of ``e``, as ``Inliner`` writes it for one function of its own: its
+        repeated parts' locals are set unread on the line before (``indent``), so each
+        expression reads them afresh; its constants are this block's."""
+        writer = Inliner(self.compiler)
+        writer.consts = self.consts  # one namespace: ``_k`` numbers stay unique
+        writer.repeated(e)
+        text = writer.src(e, 0)
+        slots = sorted(set(writer.slots.values()), key=lambda n: int(n[2:]))
+        if slots and writer.unread is not None:
+            self.put(indent, f"{' = '.join(slots)} = {writer.unread}")
+        return text.replace("ctx.world", "_W").replace("ctx.vars", "_V")
 
     def charge(self, indent: int, span: Span | None) -> None:
         """One unit of the budget, as ``Compiler.stmt``'s ``step`` spends it."""
@@ -81,78 +97,106 @@ class _Writer:
     def stmt(self, s: A.Stmt, indent: int, depth: int) -> None:
         c = self.compiler
         if isinstance(s, A.Let):
-            self.put(indent, f"_V[{self.const(s.name)}] = {self.const(c.expr(s.value))}(ctx)")
+            self.put(indent, f"_V[{self.const(s.name)}] = {self.value(s.value, indent)}")
             return
-        if isinstance(s, (A.If, A.Repeat, A.For)) and depth >= MAX_BLOCK_DEPTH:
+        if isinstance(s, (A.If, A.Repeat, A.For, A.Choose)) and depth >= MAX_BLOCK_DEPTH:
             self.put(indent, f"{self.const(c._stmt(s))}(ctx)")  # its blocks compiled apart
             return
         if isinstance(s, A.If):
-            self.put(indent, f"if {self.const(c.expr(s.test))}(ctx):")
+            self.put(indent, f"if {self.value(s.test, indent)}:")
             self.block(s.body, indent + 1, depth + 1)
             if s.orelse:
                 self.put(indent, "else:")
                 self.block(s.orelse, indent + 1, depth + 1)
             return
         if isinstance(s, A.Repeat):
-            self.loops += 1
-            self.put(indent, f"for _ in range(max(0, {self.const(c.expr(s.count))}(ctx))):")
+            self.put(indent, f"for _ in range(max(0, {self.value(s.count, indent)})):")
             self.charge(indent + 1, s.span)
             self.block(s.body, indent + 1, depth + 1)
             return
         if isinstance(s, A.For):
-            self.loops += 1
-            item = f"_i{self.loops}"
-            self.put(indent, f"for {item} in list({self.const(c.expr(s.iterable))}(ctx)):")
+            item = self.local("i")
+            self.put(indent, f"for {item} in list({self.value(s.iterable, indent)}):")
             self.charge(indent + 1, s.span)
             self.put(indent + 1, f"_V[{self.const(s.var)}] = {item}")
             self.block(s.body, indent + 1, depth + 1)
+            return
+        if isinstance(s, A.Choose):
+            self.choose(s, indent, depth)
             return
         if isinstance(s, A.Cancel):
             self.put(indent, f"raise {self.const(CancelAction)}(ctx.rule)")
             return
         if isinstance(s, A.CallStmt) and s.call.func in V.STATEMENTS:
-            args = c._arguments(s.call, V.STATEMENTS[s.call.func])
-            given = ", ".join(f"{self.const(k)}: {self.const(f)}(ctx)" for k, f in args)
-            self.put(indent, f"ctx.world.do({self.const(s.call.func)}, {{{given}}}, {self.const(s.span)})")
+            given = self.arguments(s.call, V.STATEMENTS[s.call.func], indent)
+            self.put(indent, f"_W.do({self.const(s.call.func)}, {{{given}}}, {self.const(s.span)})")
             return
-        self.put(indent, f"{self.const(c._stmt(s))}(ctx)")  # a choice, a secret choice, a procedure call
+        if isinstance(s, A.CallStmt):
+            self.procedure(s.call, indent)
+            return
+        self.put(indent, f"{self.const(c._stmt(s))}(ctx)")  # a secret choice
+
+    def arguments(self, call: A.Call, signature: V.Signature, indent: int) -> str:
+        """``NAME: VALUE, …`` of a statement's or procedure's call, in the signature's
+        order, each value read in turn (what ``Compiler._arguments`` gives)."""
+        given: dict[str, A.Expr] = {}
+        for param, arg in zip(signature.params, call.args):
+            given[param.name] = arg
+        given.update(dict(call.kwargs))
+        return ", ".join(f"{self.const(p.name)}: {self.value(given[p.name], indent)}"
+                         for p in signature.params if p.name in given)
+
+    def choose(self, s: A.Choose, indent: int, depth: int) -> None:
+        """What ``Compiler._stmt``'s ``choose`` does: no options, nothing asked; each
+        option's worth on a budget of its own; none picked (optional), nothing bound."""
+        opts, who, picked = self.local("o"), self.local("w"), self.local("p")
+        self.put(indent, f"{opts} = list({self.value(s.options, indent)})")
+        self.put(indent, f"if {opts}:")
+        inner = indent + 1
+        chooser = self.value(s.chooser, inner) if s.chooser is not None else "_V['owner']"
+        self.put(inner, f"{who} = {chooser}")
+        worths = "None"
+        if s.worth is not None:  # each option's worth to the chooser, on a budget of its own
+            worth, hint, worths, option = self.const(self.compiler.expr(s.worth)), self.local("h"), self.local("v"), \
+                self.local("x")
+            self.put(inner, f"{hint} = {self.const(Ctx)}(_W, dict(_V), [{self.const(MAX_STEPS)}], ctx.rule)")
+            self.put(inner, f"{worths} = []")
+            self.put(inner, f"for {option} in {opts}:")
+            self.put(inner + 1, f"{hint}.vars[{self.const(s.var)}] = {option}")
+            self.put(inner + 1, f"{worths}.append(float({worth}({hint})))")
+        prompt = self.const(f": choose {s.var}")
+        self.put(inner, f"{picked} = _W.choose({who}, {opts}, ctx.rule + {prompt}, {self.const(s.optional)}, {worths})")
+        self.put(inner, f"if {picked} is not None:")
+        self.put(inner + 1, f"_V[{self.const(s.var)}] = {picked}")
+        self.block(s.body, inner + 1, depth + 1)
+
+    def procedure(self, call: A.Call, indent: int) -> None:
+        """What ``Compiler.call_procedure`` does: the procedure found (the snippet's own
+        first), then a scope of the caller's owner, active player and opponent and its
+        parameters, on the caller's budget."""
+        c = self.compiler
+        params = c.procs[call.func]
+        signature = V.Signature(tuple(V.Param(n, t) for n, t in params), "none", "")
+        name, proc = self.const(call.func), self.local("q")
+        self.put(indent, f"{proc} = {self.const(c.local)}.get({name}) or _W.procedure({name})")
+        given = self.arguments(call, signature, indent)
+        scope = "'owner': _V['owner'], 'active': _V['active'], 'opponent': _V['opponent']" + (", " + given if given else "")
+        self.put(indent, f"{proc}.body({self.const(Ctx)}(_W, {{{scope}}}, _B, ctx.rule))")
 
 
 def _source(writer: _Writer, guard: tuple[str, Span | None] | None) -> str:
-    body = writer.lines
-    head = ["_B = ctx.budget", "_V = ctx.vars"]
+    body = ["_B = ctx.budget", "_V = ctx.vars", "_W = ctx.world"] + writer.lines
     if guard is None:
-        lines = ["    " + line for line in head + body]
-        params = "".join(f", {k}={k}" for k in writer.consts)
-        return f"def _block(ctx{params}):\n" + "\n".join(lines) + "\n"
+        return "def _block(ctx):\n" + "\n".join("    " + line for line in body) + "\n"
     rule, span = guard
-    return guarded_source("_block", writer, head + body, rule, span)
-
-
-def guarded_source(name: str, writer: Any, body: list[str], rule: str, span: Span | None) -> str:
-    """``def NAME(ctx, _this, constants…)`` running ``body`` (unindented lines) under a
-    rule's guard, what ``context.guarded`` does around a part: BohnError and cancel pass,
-    too deep a nesting is L808, any other failure L813 naming the rule. ``_this``, when
-    given (``bind_this``), is bound first. ``writer.const`` names the constants."""
-    no_this, known = writer.const(_NO_THIS), writer.const((BohnError, CancelAction))
-    fail, deep, label, where = writer.const(failed), writer.const(nested), writer.const(rule), writer.const(span)
-    params = "".join(f", {k}={k}" for k in writer.consts)
-    lines = [f"def {name}(ctx, _this={no_this}{params}):",
-             f"    if _this is not {no_this}:",
-             "        ctx.vars['this'] = _this",
-             "    try:"]
-    lines += ["        " + line for line in body]
-    lines += [f"    except {known}:",
-              "        raise",
-              "    except RecursionError:",
-              f"        raise {deep}({label}, {where}) from None",
-              "    except Exception as _exc:  # a world or a value the checker could not foresee",
-              f"        raise {fail}({label}, {where}, _exc) from None"]
-    return "\n".join(lines) + "\n"
+    return guarded_source("_block", writer, body, rule, span)
 
 
 def made(name: str, code: str, consts: dict[str, Any], label: str) -> Fn | None:
-    """The function ``name`` that ``code`` defines (None if Python cannot compile it)."""
+    """The function ``name`` that ``code`` defines (None if Python cannot compile it).
+    Its constants are its globals, not default arguments: a call copies every default
+    into the frame, a block's hundred constants too, while a global is read only where
+    a line reads it."""
     space: dict[str, Any] = dict(consts)
     try:
         exec(compile(code, f"<{label} {next(_NUMBERS)}>", "exec"), space)  # noqa: S102 - our own source, constants passed apart
@@ -171,20 +215,3 @@ def compile_block(compiler: BlockCompiler, body: Sequence[A.Stmt], guard: tuple[
     except RecursionError:  # pragma: no cover - bounded depth makes this unlikely
         return None
     return made("_block", _source(writer, guard), writer.consts, "effect block")
-
-
-def is_guarded(fn: Any) -> bool:
-    """Whether ``fn`` is a rule's part made by ``guarded_source`` (it carries its guard)."""
-    if not isinstance(fn, FunctionType) or fn.__code__.co_varnames[1:2] != ("_this",):
-        return False
-    defaults = fn.__defaults__
-    return defaults is not None and len(defaults) > 0 and defaults[0] is _NO_THIS
-
-
-def bind_this(fn: Any, card: int) -> Fn | None:
-    """A guarded part made here or by ``inline`` with ``this`` bound to ``card``: the same
-    code with another default, so the binding costs no call; None for another function."""
-    if not is_guarded(fn):
-        return None
-    bound = FunctionType(fn.__code__, fn.__globals__, fn.__name__, (card, *fn.__defaults__[1:]), fn.__closure__)
-    return bound

@@ -23,7 +23,8 @@ from engine.lang import ast as A
 from engine.lang import vocab as V
 from engine.lang.builtins import (_BINOPS, _COMPARE, _DIRECT, ATTR_IMPL, FUNCTION_IMPL, _card_attribute, _compare_constant,
                                   _players_from, read_untyped)
-from engine.lang.blocks import compile_block, is_guarded
+from engine.lang.blocks import compile_block
+from engine.lang.parts import is_guarded
 from engine.lang.checker import CheckEnv, Types
 # re-exported below this line too: the engine and the tests import these from here
 from engine.lang.compiled import (Compiled, CompiledAction, CompiledModifier, CompiledProcedure,  # noqa: F401

@@ -9,8 +9,8 @@ closures compute, in the same order, with the same limits (``_bounded``), the sa
 errors, and the same answers for none.
 
 Untrusted input: nothing a ruleset writes (a name, a text, a number) is ever put into the
-generated source. Every value is a constant passed to the function as a default argument
-(``_k3``); the source holds only this module's own names and operators. A node this
+generated source. Every value is a constant the function reads as a global of its own
+(``_k3``, its namespace made for it alone); the source holds only this module's own names and operators. A node this
 module does not write out (a list filter, ``zone(…)``) is compiled by ``Compiler`` as
 before and called from the source; a tree deeper than ``MAX_INLINE_DEPTH`` is cut the
 same way, so the generated source stays small whatever the input.
@@ -25,7 +25,7 @@ from engine.lang import ast as A
 from engine.lang import vocab as V
 from engine.lang.builtins import _BINOPS, _COMPARE, ATTR_IMPL, FUNCTION_IMPL, _card_attribute, _players_from, read_untyped
 from engine.errors import Span
-from engine.lang.blocks import guarded_source
+from engine.lang.parts import guarded_source
 from engine.lang.context import Fn, _bounded, _runaway
 from engine.lang.limits import MAX_INT
 from engine.lang.world import ZoneRef
@@ -268,7 +268,8 @@ class Inliner:
             return f"ctx.vars.get({k}, {k})"
         if key in c.env.zones and c.types.get(id(e)) == "zone":
             if c.env.zones[key] == "player":
-                return f"(ctx.vars[{k}] if {k} in ctx.vars else {self.const(ZoneRef)}({k}, ctx.vars['owner']))"
+                made = self.zone_ref(k, "ctx.vars['owner']")
+                return f"(ctx.vars[{k}] if {k} in ctx.vars else {made})"
             return f"ctx.vars.get({k}, {self.const(ZoneRef(key, None))})"
         return f"ctx.vars[{k}]"
 
@@ -351,7 +352,12 @@ class Inliner:
             return self.const(ZoneRef(zid, None))
         player = given.get("player")
         seat = self.src(player, depth) if player is not None else "ctx.vars['owner']"
-        return f"{self.const(ZoneRef)}({self.const(zid)}, {seat})"
+        return self.zone_ref(self.const(zid), seat)
+
+    def zone_ref(self, zid: str, seat: str) -> str:
+        """``ZoneRef(ZID, SEAT)`` made as ``tuple.__new__`` makes it: the same value, without
+        the call of the named tuple's ``__new__`` (a Python function)."""
+        return f"{self.const(tuple.__new__)}({self.const(ZoneRef)}, ({zid}, {seat}))"
 
 
 def _untyped_reader(name: str, card_attrs: Any) -> Callable[[Any, Any], Any]:
@@ -374,14 +380,13 @@ def _locals(body: str) -> tuple[str, str]:
 
 
 def _made(writer: Inliner, head: str, body: str, guard: tuple[str, Span | None] | None = None) -> Fn | None:
-    """The function ``def _expr(ctx, constants…)`` with ``head`` then ``body`` (indented
+    """The function ``def _expr(ctx)`` with ``head`` then ``body`` (indented
     lines); with ``guard`` (a rule's name and span), a rule's part with its guard
-    (``blocks.guarded_source``)."""
+    (``parts.guarded_source``)."""
     if guard is not None:
         code = guarded_source("_expr", writer, [line[4:] for line in (head + body).splitlines()], *guard)
-    else:
-        params = "".join(f", {k}={k}" for k in writer.consts)
-        code = f"def _expr(ctx{params}):\n{head}{body}"
+    else:  # the constants are the function's globals (see ``blocks.made``)
+        code = f"def _expr(ctx):\n{head}{body}"
     space: dict[str, Any] = dict(writer.consts)
     try:
         # a name of its own per expression: a profile (pstats) keeps each one apart

@@ -12,7 +12,8 @@ import pytest
 import engine.lang.compiler as compiler
 from engine.errors import BohnError
 from engine.lang import CheckEnv, TableWorld, ZoneRef, compile_effect
-from engine.lang.blocks import MAX_BLOCK_DEPTH, bind_this, is_guarded
+from engine.lang.blocks import MAX_BLOCK_DEPTH
+from engine.lang.parts import bind_this, is_guarded
 from engine.lang.limits import MAX_STEPS
 
 ENV = CheckEnv.of(["blue", "red", "soy"], {"discard": "shared", "hand": "player", "shown": "player"},
@@ -29,6 +30,12 @@ PROGRAMS = [
     "let k = 0\nrepeat 3 { let k = k + 1\nadd_counter(owner, \"k\", k) }",
     "choose c from cards(hand) { move([c], shown)\nadd_counter(owner, \"chose\", 1) }",
     "move([this], discard)\nadd_counter(owner, \"this\", 1)",
+    "choose c from cards(hand) by opponent worth c.bean.count + count(cards(hand)) { move([c], shown) }",
+    "choose c from [c in cards(hand) if c.bean == red] optional { discard([c]) }\nadd_counter(owner, \"c\", count(cards(shown)))",
+    "proc put(c: card, n: int) { move([c], zone(shown, owner))\nadd_counter(owner, \"put\", n) }\n"
+    "for c in cards(hand) { put(c, count(cards(hand)) + count(cards(hand))) }",
+    "let n = if count(cards(hand)) > 1 then item(cards(hand), 1).bean.count else count(cards(hand))\n"
+    "set_counter(owner, \"n\", n + n)",
     "repeat 100000 { add_counter(owner, \"runaway\", 1) }",  # L808: the budget runs out
     "add_counter(owner, \"x\", item(cards(hand), 0).bean.count)",  # fine, or L813 when the hand is empty
     "action a on own_turn { if count(cards(hand)) > 0 { cancel }\nadd_counter(owner, \"after\", 1) }",
