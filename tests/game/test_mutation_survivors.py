@@ -260,3 +260,123 @@ def test_a_game_past_the_action_bound_stops_with_g606(monkeypatch: pytest.Monkey
         play_game(load_ruleset("base"), 4, 1, make_agents(["random"], 4, 1), record=False)
     d = caught.value.diagnostics[0]
     assert d.code == "G606" and d.message == "more than 50 actions in one game"
+
+
+# ------------------------------------------------------------------ the 2026-12-01 sample at ffc4d31
+
+
+def _overlay(tmp: Path, text: str, name: str = "house") -> Path:
+    path = tmp / f"{name}.yaml"
+    path.write_text(f"extends: base\nid: {name}\nname: House rules\n{text}", encoding="utf-8")
+    return path
+
+
+def _acts(game: Game, seat: int) -> list[Action]:
+    return [a for a in game.legal_actions(seat) if a.kind == "act"]
+
+
+def test_an_action_whose_values_read_only_the_phase_is_listed(tmp_path: Path) -> None:
+    """declared `make_listing`: an action whose list of values reads the phase alone (its
+    inputs are the one-item read ``("phase",)``) is asked every time; a 2026-12-01 survivor
+    read the reads' second item there (an IndexError on the listing)."""
+    path = _overlay(tmp_path, "effects:\n  +peek:\n    effect: |\n"
+                              "      action peek(x in [phase()]) on own_turn if x == \"plant\" { gain(owner, 1) }\n")
+    game = Game(load_ruleset(str(path)), 3, seed=4)
+    assert game.fx is not None and getattr(game.fx.actions[0][0].reads, "values", None) == (("phase",),)
+    assert game.phase.id == "plant" and game.state.active == 0
+    assert [(a.card, a.field, a.want) for a in _acts(game, 0)] == [(0, 0, ("peek",))]
+    assert _acts(game, 1) == []
+
+
+def test_a_rule_moving_a_card_to_the_front_of_a_zone_puts_it_first(tmp_path: Path) -> None:
+    """statements `move`: `at: "front"` puts the cards before the zone's others, as
+    `"bottom"` does (a 2026-12-01 survivor sent them to the back)."""
+    path = _overlay(tmp_path, "effects:\n  +tuck:\n    effect: |\n"
+                              "      action tuck on own_turn if count(cards(hand)) > 2 "
+                              "{ move([item(cards(hand), 2)], hand, at: \"front\") }\n")
+    game = Game(load_ruleset(str(path)), 3, seed=4)
+    hand = list(game.state.hands[0])
+    [tuck] = _acts(game, 0)
+    game.apply(tuck)
+    assert game.state.hands[0] == [hand[2], hand[0], hand[1], *hand[3:]]
+
+
+def test_set_up_coins_are_the_top_cards_of_the_draw_pile(tmp_path: Path) -> None:
+    """setup `_take`: `{coins: 2}` gives every player the two topmost cards of the draw
+    pile, top card first, seat by seat (a 2026-12-01 survivor took every other card)."""
+    path = _overlay(tmp_path, "+setup:\n  - {coins: 2}\n")
+    plain = Game(load_ruleset("base"), 3, seed=4)
+    game = Game(load_ruleset(str(path)), 3, seed=4)
+    deck = plain.state.deck
+    assert game.state.coins == [[deck[-1], deck[-2]], [deck[-3], deck[-4]], [deck[-5], deck[-6]]]
+    assert game.state.deck == deck[:-6]
+
+
+def test_a_seat_sees_its_own_secret_picks_by_their_beans(tmp_path: Path) -> None:
+    """view `SeatView.pending_choice`: a seat's picks so far are cards, shown by their
+    beans (a 2026-12-01 survivor showed their card numbers)."""
+    from typing import Any, Sequence
+
+    from engine.game.view import SeatView
+    from tests.game.test_secret_choice import _rules
+
+    game = Game(load_ruleset(str(_rules(tmp_path))), 2, 3)
+    assert game.fx is not None
+    seen: list[tuple[list[Any], list[str]]] = []
+
+    def hook(seat: int, options: Sequence[Any], prompt: str, optional: bool) -> int:
+        seen.append((list(options), SeatView(game, seat).pending_choice()))
+        return len(options) - 1
+
+    game.fx.choice_hook = hook
+    while len(seen) < 2:
+        seat = game.decider
+        assert seat is not None
+        game.apply(game.legal_actions(seat)[0])
+    first_options, pending = seen[1][0], seen[1][1]
+    picked = seen[0][0][-1]
+    assert type(picked) is int and pending == [game.bean_name(picked)]
+    assert picked not in first_options
+
+
+def test_the_hidden_hands_check_fires_when_a_view_shows_another_hands_first_bean() -> None:
+    """invariants `check_observation_hides_hands`: every other hand is swapped for cards of
+    another bean; a 2026-12-01 survivor swapped in the same bean as the hand's first card,
+    so a view showing that card's bean passed."""
+    from engine.game.invariants import check_observation_hides_hands
+    from engine.game.view import SeatView
+
+    game = Game(load_ruleset("base"), 3, seed=4)
+    assert check_observation_hides_hands(game) == []
+    plain = SeatView.to_dict
+
+    def leaky(self: SeatView) -> dict[str, object]:
+        shown = plain(self)
+        hands = self._game.state.hands
+        shown["next_plant"] = [self._game.bean_name(h[0]) for s, h in enumerate(hands) if s != self.seat and h]
+        return shown
+
+    try:
+        SeatView.to_dict = leaky  # type: ignore[method-assign]
+        problems = check_observation_hides_hands(game)
+    finally:
+        SeatView.to_dict = plain  # type: ignore[method-assign]
+    assert problems == [f"seat {s}'s observation depends on another hand" for s in range(3)]
+
+
+def test_a_card_that_left_a_seats_hand_has_no_holder() -> None:
+    """holders `HolderIndex.seat`: the remembered zone answers only while the card is still
+    in it (a 2026-12-01 survivor answered the remembered seat after the card had left): an
+    order swapped under the order deck is nobody's, and its actions are no longer listed."""
+    game = Game(load_ruleset(str(Path(__file__).resolve().parents[2] / "rulesets/scenarios/cards/orders.yaml")), 3, seed=2)
+    fx = game.fx
+    assert fx is not None
+    held = fx.holders()
+    mine = [c for c, s in held.items() if s == 0]
+    swap = next(a for a in _acts(game, 0) if fx.actions[a.card][0].name == "swap")
+    card = fx.action_card(swap.card)
+    assert card in mine and card in game.state.hands[0]
+    game.apply(swap)
+    assert card in game.state.shared["order_deck"]
+    assert card not in fx.holders() and fx.action_owner(swap.card) is None
+    assert all(fx.action_card(a.card) != card for a in _acts(game, 0))
