@@ -380,3 +380,66 @@ def test_a_card_that_left_a_seats_hand_has_no_holder() -> None:
     assert card in game.state.shared["order_deck"]
     assert card not in fx.holders() and fx.action_owner(swap.card) is None
     assert all(fx.action_card(a.card) != card for a in _acts(game, 0))
+
+
+ORDERS = Path(__file__).resolve().parents[2] / "rulesets" / "scenarios" / "cards" / "orders.yaml"
+
+
+def _orders_overlay(tmp: Path, text: str) -> Path:
+    (tmp / "orders.yaml").write_text(ORDERS.read_text(encoding="utf-8"), encoding="utf-8")
+    path = tmp / "house.yaml"
+    path.write_text(f"extends: orders.yaml\nid: house\nname: House orders\n{text}", encoding="utf-8")
+    return path
+
+
+def test_a_planted_card_of_another_kind_is_harvested_and_logged(tmp_path: Path) -> None:
+    """core `Game.harvest`: a card of a kind that is planted has no beanometer of its own
+    and no bean's rule to name; a 2026-12-01 survivor read the rule one past the beans'
+    (an IndexError when the first such card type was harvested with the log on)."""
+    from engine.game.arrange import arrange
+
+    path = _orders_overlay(tmp_path, "cards:\n  order: {+plant: true, zones: [order_deck, order_discard, hand, fields, discard, coins]}\n")
+    game = Game(load_ruleset(str(path)), 3, seed=2)
+    assert game.logging and game.state.card_types[len(game.rules.beans)] == "order_red"
+    arrange(game, {"fields": {0: [["order_red"], []]}})
+    card = game.state.fields[0][0][0]
+    game.apply(Action("harvest", 0, field=0))
+    [harvested] = [e for e in game.events if e["type"] == "harvested"]
+    assert (harvested["bean"], harvested["beans"], harvested["coins"]) == ("order_red", 1, 0)
+    assert game.state.fields[0][0] == [] and game.state.discard[-1] == card
+
+
+def test_a_card_rule_hearing_its_holder_beside_one_hearing_the_others_applies(tmp_path: Path) -> None:
+    """effects `GameEffects.applies`: with a card's rule hearing its holder and another
+    hearing the others, whether the seat holds the first card is asked (a 2026-12-01
+    survivor asked it without the seat: a TypeError at the first plant listing)."""
+    from engine.game.arrange import arrange
+
+    path = _orders_overlay(tmp_path, "cards:\n  order:\n    effect: |\n"
+                                     "      modify may_plant if bean == soy = false\n"
+                                     "      modify may_plant by others if bean == wax = false\n")
+    game = Game(load_ruleset(str(path)), 3, seed=2)
+    arrange(game, {"hands": {0: ["soy", "order_red"], 1: ["red", "order_soy"], 2: ["wax", "order_blue"]},
+                   "fields": {0: [[], []], 1: [[], []], 2: [[], []]}})
+    assert game.fx is not None and game.fx.applies("may_plant", 0)
+    assert not [a for a in game.legal_actions(0) if a.kind == "plant"]  # its own order refuses soy
+    assert game.fitting_fields(1, game.state.hands[1][0]) == [0, 1]
+    assert game.fitting_fields(1, game.state.hands[2][0]) == []  # the others' orders refuse wax
+
+
+def test_a_card_rule_applies_to_the_seat_it_is_planted_in_front_of(tmp_path: Path) -> None:
+    """effects `GameEffects._holds`: a seat holds a card lying on one of its fields (a
+    2026-12-01 survivor found a field holding none of the cards instead: with every field
+    holding one, the seat held nothing, and the card's rule was skipped)."""
+    from engine.game.arrange import arrange
+
+    path = _orders_overlay(tmp_path, "cards:\n  order:\n    +plant: true\n"
+                                     "    zones: [order_deck, order_discard, hand, fields, discard, coins]\n"
+                                     "    effect: \"modify may_plant if bean == soy = true\"\n")
+    game = Game(load_ruleset(str(path)), 3, seed=2)
+    arrange(game, {"hands": {0: ["soy", "red"], 1: ["red"], 2: ["red"]},
+                   "fields": {0: [["order_red"], ["order_soy"]], 1: [[], []], 2: [["red"], []]}})
+    soy = game.state.hands[0][0]
+    assert game.fx is not None and game.fx.holders().get(game.state.fields[0][0][0]) == 0
+    assert game.fitting_fields(0, soy) == [0, 1]  # its orders' rule lets soy go on them
+    assert [a.field for a in game.legal_actions(0) if a.kind == "plant"] == [0, 1]
