@@ -443,3 +443,24 @@ def test_a_card_rule_applies_to_the_seat_it_is_planted_in_front_of(tmp_path: Pat
     assert game.fx is not None and game.fx.holders().get(game.state.fields[0][0][0]) == 0
     assert game.fitting_fields(0, soy) == [0, 1]  # its orders' rule lets soy go on them
     assert [a.field for a in game.legal_actions(0) if a.kind == "plant"] == [0, 1]
+
+
+def test_an_offer_naming_a_card_oddly_in_a_game_with_kind_zones_is_g600_or_the_card() -> None:
+    """trading `Trade._givable`: a card named by something other than a whole number is
+    looked up among the cards the seat may give, as the listing names them; in a game whose
+    kinds limit their zones a 2026-12-01 mutant asked for them without the game (a
+    TypeError instead of the G600, never run by the game selection)."""
+    from engine.game.actions import PROPOSE
+    from engine.game.arrange import arrange
+
+    game = Game(load_ruleset(str(ORDERS)), 3, seed=2)
+    assert game._zone_limited
+    arrange(game, {"phase": "trade", "hands": {0: ["chili", "red"], 1: ["soy"], 2: ["red"]}, "revealed": ["wax", "blue"]})
+    with pytest.raises(BohnError) as caught:
+        game.apply(Action(PROPOSE, 0, target=1, give=(("hand", "1"),), want=("soy",)))  # type: ignore[arg-type]
+    d = caught.value.diagnostics[0]
+    assert (d.code, d.message) == ("G600", "illegal proposal: seat 0 has no tradable card at hand[1]")
+    red = game.state.hands[0][1]
+    game.apply(Action(PROPOSE, 0, target=1, give=(("hand", True),), want=("soy",)))  # True == 1: the second card
+    assert game.decider == 1 and [game.bean_name(red)] == ["red"]
+    assert game.step.pending_cards == [red]  # type: ignore[union-attr]
