@@ -464,3 +464,29 @@ def test_an_offer_naming_a_card_oddly_in_a_game_with_kind_zones_is_g600_or_the_c
     game.apply(Action(PROPOSE, 0, target=1, give=(("hand", True),), want=("soy",)))  # True == 1: the second card
     assert game.decider == 1 and [game.bean_name(red)] == ["red"]
     assert game.step.pending_cards == [red]  # type: ignore[union-attr]
+
+
+GAMBLE = """effects:
+  +gamble:
+    effect: |
+      action gamble on own_turn if counter(owner, "gambled") < 1 and count(cards(discard)) > 3 {
+        add_counter(owner, "gambled", 1)
+        shuffle(discard)
+        if item(cards(discard), 0).bean == item(cards(discard), 1).bean { gain(owner, 1) }
+      }
+      when turn_ended { set_counter(owner, "gambled", 0) }
+"""
+
+
+def test_a_seed_replays_the_greedy_bots_gambles_its_previews_shuffled(tmp_path: Path) -> None:
+    """lookahead `_copy_zones`: a preview shuffles with random numbers of its own, seeded by
+    the game's seed and the actions taken (never the game's next ones). The greedy bot
+    previews a declared action without a worth hint, so which gambles it takes is decided by
+    the preview's shuffle: a seed must replay those choices exactly. A 2026-12-01 survivor
+    seeded the preview with the actions taken subtracted: other gambles, another game."""
+    from engine.sim.play import make_agents, play_game
+
+    rules = load_ruleset(str(_overlay(tmp_path, GAMBLE, "gamble")))
+    played = play_game(rules, 3, 2, make_agents(["greedy"], 3, 2), trading=False)
+    assert [i for i, a in enumerate(played.actions) if a.kind == "act"] == [22, 76, 83, 116, 136, 144, 205, 218, 230, 244]
+    assert played.game.scores == [3, 4, 5]
