@@ -490,3 +490,32 @@ def test_a_seed_replays_the_greedy_bots_gambles_its_previews_shuffled(tmp_path: 
     played = play_game(rules, 3, 2, make_agents(["greedy"], 3, 2), trading=False)
     assert [i for i, a in enumerate(played.actions) if a.kind == "act"] == [22, 76, 83, 116, 136, 144, 205, 218, 230, 244]
     assert played.game.scores == [3, 4, 5]
+
+
+def test_a_zone_id_that_is_the_fields_in_one_ruleset_and_a_pile_in_another_is_read_as_each(tmp_path: Path) -> None:
+    """declared `make_reader`: the key functions of a card's action are shared by games
+    with the same inputs, keyed also by where each zone read lies (shared, per player, or
+    not a zone of cards: the fields). The same `beds` read is the fields in one ruleset and a
+    per-player pile in another; a 2026-12-01 survivor keyed every read as shared, so the
+    second game used the first's key (nothing read for `beds`) and kept listing an order's
+    action after a card went into the beds."""
+    (tmp_path / "orders.yaml").write_text(ORDERS.read_text(encoding="utf-8"), encoding="utf-8")
+    peek = "cards:\n  order:\n    effect: \"action peek on own_turn if count(cards(beds)) < 1 + counter(owner, \\\"x\\\") { gain(owner, 1) }\"\n"
+    (tmp_path / "fields.yaml").write_text("extends: orders.yaml\nid: beds_are_fields\nname: Beds\nzones:\n  -fields: ~\n"
+                                          "  +beds: {kind: fields, owner: player, visibility: public, description: Beds.}\n" + peek,
+                                          encoding="utf-8")
+    (tmp_path / "pile.yaml").write_text("extends: orders.yaml\nid: beds_are_a_pile\nname: Beds\nzones:\n"
+                                        "  +beds: {kind: pile, owner: player, visibility: public, description: Beds.}\n" + peek +
+                                        "effects:\n  +bury:\n    effect: \"action bury on own_turn { move(first(cards(hand), 1), beds) }\"\n",
+                                        encoding="utf-8")
+    first = Game(load_ruleset(str(tmp_path / "fields.yaml")), 3, seed=2)
+    game = Game(load_ruleset(str(tmp_path / "pile.yaml")), 3, seed=2)
+    assert first.fx is not None and game.fx is not None
+    assert {a.reads for a, _ in first.fx.actions if a.name == "peek"} == {a.reads for a, _ in game.fx.actions if a.name == "peek"} \
+        == {(("counter", "x", False), ("zone", "beds", "owner"))}
+    assert [first.fx.actions[a.card][0].name for a in _acts(first, 0)] == ["peek", "peek"]  # seat 0 holds two orders
+    listed = _acts(game, 0)
+    assert [game.fx.actions[a.card][0].name for a in listed] == ["bury", "peek", "peek"]
+    game.apply(next(a for a in listed if game.fx.actions[a.card][0].name == "bury"))
+    assert len(game.state.per_player["beds"][0]) == 1
+    assert [game.fx.actions[a.card][0].name for a in _acts(game, 0)] == ["bury"]
