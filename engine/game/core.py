@@ -388,11 +388,14 @@ class Game:
         quiet = fx is None or fx.applies_to_none(FREE_QUERIES, seat)
         if harvest:
             ready = self._fixed.harvest_actions[seat]
-            if (self._protection == "at_most_one" and len(fields) <= PREBUILT_FIELDS
-                    and (quiet or fx is None or "may_harvest" not in fx.modifiers or not fx.applies("may_harvest", seat))):
+            # whether a `may_harvest` rule applies to the seat (None: not asked yet)
+            asked = False if quiet or fx is None or "may_harvest" not in fx.modifiers else None
+            if self._protection == "at_most_one" and len(fields) <= PREBUILT_FIELDS and asked is None:
+                asked = fx is not None and fx.applies("may_harvest", seat)
+            if self._protection == "at_most_one" and len(fields) <= PREBUILT_FIELDS and not asked:
                 plain_harvests(fields, ready, out)  # the rulebook's protection, no rule asking
             else:
-                for i in self.harvestable(seat):
+                for i in self.harvestable(seat, asked):
                     out.append(ready[i] if i < PREBUILT_FIELDS else Action(HARVEST, seat, i))
         if fx is None:
             if len(fields) < self.row.max_fields and len(st.coins[seat]) >= self.row.field_price:
@@ -431,12 +434,14 @@ class Game:
                     and items.can_buy(seat, items.by_id[action.want[0]]))
         return self.harvest_allowed_now(seat) and action.field in self.harvestable(seat)
 
-    def harvestable(self, seat: int) -> list[int]:
+    def harvestable(self, seat: int, asked: bool | None = None) -> list[int]:
         """The fields ``seat`` may harvest under the harvest-protection option: a lone bean
-        is protected unless every field holds at most one (or, worded strictly, exactly one)."""
+        is protected unless every field holds at most one (or, worded strictly, exactly one).
+        ``asked``: whether a `may_harvest` rule applies to the seat, when the caller knows."""
         fx = self.fx
         protection = self._protection
-        asked = fx is not None and fx.applies("may_harvest", seat)
+        if asked is None:
+            asked = fx is not None and fx.applies("may_harvest", seat)
         if protection == "at_most_one" and not asked:
             # the rulebook's protection, the common case: fields of two or more beans,
             # or every planted field when none holds more than one
