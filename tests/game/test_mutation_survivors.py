@@ -519,3 +519,28 @@ def test_a_zone_id_that_is_the_fields_in_one_ruleset_and_a_pile_in_another_is_re
     game.apply(next(a for a in listed if game.fx.actions[a.card][0].name == "bury"))
     assert len(game.state.per_player["beds"][0]) == 1
     assert [game.fx.actions[a.card][0].name for a in _acts(game, 0)] == ["bury"]
+
+
+def test_a_rule_reading_no_field_is_asked_once_per_answer_of_a_planting(tmp_path: Path) -> None:
+    """core `Game.fitting_fields`: with a field limited to some beans, a `may_plant` rule
+    that reads no field is asked once per base answer (fits or not), not once per field:
+    the decision's evaluation budget (what stops a runaway rule with L807) is spent twice
+    here, for four fields. A 2026-12-01 survivor forgot the answers and asked per field."""
+    from engine.lang.world import FieldRef
+
+    path = _overlay(tmp_path, "effects:\n  +bed:\n    effect: |\n"
+                              "      when game_started if owner == active { add_field(owner, only: [chili]) }\n"
+                              "      modify may_plant if bean == soy and count([c in cards(hand) if c.bean == soy]) < 99 = false\n")
+    game = Game(load_ruleset(str(path)), 3, seed=4)
+    fx = game.fx
+    assert fx is not None and fx.field_limits == {(0, 3): ["chili"]} and fx.field_free("may_plant")
+    soy, chili = (game.state.bean_of.index(game.state.card_types.index(b)) for b in ("soy", "chili"))
+    budget = fx.budget()
+    left = budget[0]
+    fx.modified("may_plant", True, player=0, bean="soy", field=FieldRef(0, 0))
+    one = left - budget[0]
+    assert one > 0
+    left = budget[0]
+    assert game.fitting_fields(0, soy) == []  # the rule refuses soy on the three open fields
+    assert left - budget[0] == 2 * one
+    assert game.fitting_fields(0, chili) == [0, 1, 2, 3]
