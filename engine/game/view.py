@@ -207,10 +207,17 @@ class SeatView:
 
     def item_price(self, item_id: str, seat: int | None = None) -> int:
         """The price ``seat`` (default: the viewer) pays for an item, modifiers applied."""
-        items = self._game.items
-        if items is None or item_id not in items.by_id:
+        g = self._game
+        items = g.items
+        if items is None:
             return 0
-        return items.price(self.seat if seat is None else seat, items.by_id[item_id])
+        item = items.by_id.get(item_id)
+        if item is None:
+            return 0
+        fx = g.fx
+        if fx is None or "price" not in fx.modifiers:  # ``Items.price`` spelt out: the printed price
+            return item.price
+        return items.price(self.seat if seat is None else seat, item)
 
     def preview(self, action: Action) -> Any:
         """What one of this seat's actions would change for it, in counts only (see
