@@ -56,6 +56,9 @@ class GreedyBot:
     name = "greedy"
     #: The bot builds its own offers, so the engine need not list every possible one.
     wants_offers = False
+    #: It answers an offer from the step's own actions (accept or decline, ``_answer``), so
+    #: the engine need not list its free actions then (``Game.free_listing``).
+    free_in_answers = False
 
     def __init__(self, seed: int = 0, max_offers: int = 3) -> None:
         self.rng = random.Random(seed)

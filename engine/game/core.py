@@ -176,6 +176,10 @@ class Game:
         self._versioned = not self._plain_free
         self.final_round = False
         self.listing_offers = True
+        #: per seat, whether its agent is listed its free actions while it answers an offer
+        #: (``free_listing``): an agent that answers from the step's own actions (accept or
+        #: decline) says no through ``free_in_answers`` (``engine.sim.play`` reads it)
+        self.free_in_answers: tuple[bool, ...] = (True,) * players
         self.emit("game_started", seat=None, seed=seed, players=players, ruleset=rules.id,
                   variant=rules.variant, dealt=list(self.row.deal), rule=self.row.span)
         if rules.setup:
@@ -355,7 +359,14 @@ class Game:
         rule reads the hands the trade changed, which a rule may; the parts that change
         slowly are remembered by what they read instead (``Items.listing``: the seat's
         coins). tests/game/test_free_memo.py compares the remembered listing with a fresh
-        one after every action of games of every shipped ruleset."""
+        one after every action of games of every shipped ruleset.
+
+        A seat answering an offer (the trading step's ``respond`` mode) whose agent said it
+        answers from the step's own actions alone (``free_in_answers``) is listed none: it
+        would not look at them (a fifth of a game's decisions with buildings; the free
+        actions stay legal, and ``apply`` checks one taken all the same)."""
+        if not self.free_in_answers[seat] and getattr(self.step, "mode", "") == "respond":
+            return ()
         st = self.state
         allowed = self._harvest_any_time or seat == st.active or self.harvest_allowed_now(seat)
         if not self._versioned:

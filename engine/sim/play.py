@@ -106,6 +106,8 @@ def play_game(
     actions: list[Action] = []
     positions: list[int] = []
     wants_offers = tuple(bool(getattr(agent, "wants_offers", True)) for agent in agents)
+    # an agent that answers offers from the step's own actions is listed no free actions then
+    game.free_in_answers = tuple(bool(getattr(agent, "free_in_answers", True)) for agent in agents)
     state = game.state  # the game's one state object: `over` is read from it directly
     events = game.events
     decision = game.decision
