@@ -95,6 +95,9 @@ class GameEffects:
 
     def __init__(self, game: Game) -> None:
         self.game = game
+        #: card -> its type's id (``Game._names``, made before the effects, never changed): the
+        #: generated expressions read ``card.bean`` here without calling ``bean_of``
+        self.bean_names: list[str] = game._names
         self.trigger_depth = 0
         self._budget: list[int] = [MAX_STEPS]
         self._budget_at = -1

@@ -57,7 +57,7 @@ _ATTRS: dict[tuple[str, str], str] = {
     ("field", "owner"): "{v}.player",
     ("field", "index"): "{v}.slot",
     ("field", "cards"): "ctx.world.field_cards({v})",
-    ("card", "bean"): "ctx.world.bean_of({v})",
+    ("card", "bean"): "ctx.world.bean_names[{v}]",
     ("card", "kind"): "ctx.world.card_kind({v})",
     ("card", "id"): "ctx.world.card_id({v})",
     ("bean", "id"): "{v}",
@@ -74,7 +74,7 @@ _ATTRS: dict[tuple[str, str], str] = {
 _CALLS: dict[tuple[str, int], str] = {
     ("count", 1): "len({0})",
     ("cards", 1): "ctx.world.cards({0})",
-    ("counter", 2): "ctx.world.counter({0}, {1})",
+    ("counter", 2): "ctx.world.counters.get(({0}, {1}), 0)",
     ("fields", 1): "ctx.world.fields({0})",
     ("coins", 1): "ctx.world.coins({0})",
     ("next", 1): "ctx.world.next_player({0})",
@@ -291,7 +291,7 @@ class Inliner:
         if (t, e.name) == ("field", "bean"):
             cards = self.temp()
             return (f"(None if ({v} := ({obj})) is None else "
-                    f"(ctx.world.bean_of({cards}[0]) if ({cards} := ctx.world.field_cards({v})) else None))")
+                    f"(ctx.world.bean_names[{cards}[0]] if ({cards} := ctx.world.field_cards({v})) else None))")
         getter = ATTR_IMPL[t].get(e.name)
         if getter is None and t == "card":  # an attribute the card kinds declare (``_card_attribute``)
             return f"(None if ({v} := ({obj})) is None else ctx.world.card_attr({v}, {self.const(e.name)}))"

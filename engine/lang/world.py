@@ -10,7 +10,7 @@ field is ``FieldRef(player, index)`` and a zone is ``ZoneRef(id, player or None)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, NamedTuple, Protocol, Sequence
+from typing import Any, Callable, Mapping, NamedTuple, Protocol, Sequence
 
 from engine.errors import Span
 
@@ -33,6 +33,15 @@ class World(Protocol):
     """What effects may ask of and do to a game."""
 
     trigger_depth: int
+    @property
+    def counters(self) -> Mapping[tuple[int, str], int]:
+        """(Seat, name) -> a counter's value (one never set is 0): ``counter(p, name)`` is
+        ``counters.get((p, name), 0)``, which the generated expressions read without a call."""
+
+    @property
+    def bean_names(self) -> Sequence[str]:
+        """Card -> the id of its type, what ``bean_of`` answers: the generated expressions
+        (``engine.lang.inline``) read ``card.bean`` from it without a call."""
 
     def players(self) -> list[int]: ...
     def active(self) -> int: ...
@@ -161,6 +170,10 @@ class TableWorld:
 
     def bean_of(self, card: int) -> str:
         return self.card_beans[card]
+
+    @property
+    def bean_names(self) -> list[str]:
+        return self.card_beans
 
     def card_kind(self, card: int) -> str:
         return self.card_kinds.get(card, ("bean", {}))[0]
