@@ -14,7 +14,7 @@ loop's one question per action: the decider and its ``legal_actions`` at once.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Sequence
 
 from engine.errors import BohnError, Span
 from engine.game.actions import ACT, BUY_FIELD, BUY_ITEM, FREE_KINDS, HARVEST, Action
@@ -75,39 +75,57 @@ def plain_harvests(fields: list[list[int]], ready: Sequence[Action], out: list[A
         i += 1
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a look-ahead copies it (engine/game/copyable.py)
-class Game:
-    """One game of a ruleset for a number of players, reproducible from its seed."""
+class Rare:
+    """The parts of a game set when it starts or read rarely (its settings, its log, its
+    result, the ids of the zones a harvest pays to), kept off the ``Game`` object.
 
-    def __init__(self, rules: Ruleset, players: int, seed: int, *, trading: bool = True, record: bool = True) -> None:
-        self.rules = rules
-        self.players = players
+    Why: CPython 3.11 keeps an object's attributes in a compact layout shared by its class
+    only up to 29 of them; past that every instance has a dict of its own, and every
+    ``game.attr`` takes the slower hinted lookup while every ``game.method(...)`` is looked
+    up unspecialised (measured: +17 and +242 instructions each). ``Game`` reads its hot
+    attributes and calls its methods tens of thousands of times per game, so it keeps at
+    most 29 (tests/game/test_layout.py) and reaches these through properties."""
+
+    def __init__(self, seed: int, trading: bool, record: bool, payment_zone: str) -> None:
         self.seed = seed
         self.trading = trading
         self.record = record
-        self.state: GameState = new_state(rules, players, seed)
-        self.row = self.state.row
-        self.phases: tuple[Phase, ...] = rules.turns[self.row.turn]
+        #: where a bought field is paid to
+        self.payment_zone = payment_zone
         self.events: list[dict[str, Any]] = []
-        self.actions_taken = 0
+        self.listeners: list[Callable[[dict[str, Any]], None]] = []
         self.scores: list[int] = []
         self.winners: list[int] = []
-        self._step_kinds = STEP_KINDS
-        self._beans = rules.beans
+        self.discard_id = ""
+        self.hand_id = ""
+        self.coins_id = ""
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # a look-ahead copies it (engine/game/copyable.py)
+class Game:
+    """One game of a ruleset for a number of players, reproducible from its seed."""
+
+    #: every attribute of a game, all set by ``__init__``: at most 29 (see ``Rare``), and
+    #: the names a look-ahead copies it by, so that neither the game nor its copy loses
+    #: the compact layout (``lookahead._ATTRIBUTE_NAMES``; tests/game/test_layout.py)
+    COPY_NAMES: ClassVar[tuple[str, ...]] = (
+        "rules", "players", "state", "row", "_rare", "phases", "actions_taken", "_fixed", "_harvest_any_time",
+        "logging", "step", "cause", "_listed", "version", "_free_memo", "_step_runs", "_kind_zones",
+        "_zone_limited", "_names", "_unplantable", "_untradable", "fx", "items", "plain_plant", "_plain_free",
+        "final_round", "listing_offers", "_watch_fronts", "free_in_answers")
+
+    def __init__(self, rules: Ruleset, players: int, seed: int, *, trading: bool = True, record: bool = True) -> None:
+        # (at most 29 attributes: see ``Rare``; the facts fixed when the game starts are
+        # read as ``self._fixed.<fact>``, not copied onto the game)
+        self.rules = rules
+        self.players = players
+        self.state: GameState = new_state(rules, players, seed)
+        self.row = self.state.row
+        self._rare = Rare(seed, trading, record, self.row.field_payment_to)
+        self.phases: tuple[Phase, ...] = rules.turns[self.row.turn]
+        self.actions_taken = 0
         fixed = self._fixed = facts(rules, players)
-        self._protection = fixed.protection
-        self._harvest_grid2 = fixed.harvest_grid2
-        self._harvest_grid3 = fixed.harvest_grid3
-        self._coin_grid = fixed.coin_grid
-        #: where the coins come from when a rule makes a harvest pay more than its cards
-        self._surplus_from_discard = fixed.surplus_from_discard
-        #: one field per bean: a bean starts an empty field only if no other field grows it
-        self._one_field_per_bean = fixed.one_field_per_bean
-        self._runout_at_next_draw = fixed.runout_at_next_draw
-        self._one_runout_per_failed_draw = fixed.one_runout_per_failed_draw
-        self._shuffle_short_deck = fixed.shuffle_short_deck
-        self._payment_zone = self.row.field_payment_to
         self._harvest_any_time = self.row.harvest_when == "any_time"
-        self.listeners: list[Callable[[dict[str, Any]], None]] = []
         #: whether events are built at all (recorded or listened to); hot paths test it
         #: before building an event so that fast simulations pay nothing for the log
         self.logging = record
@@ -126,18 +144,15 @@ class Game:
         #: each step of the turn, made when first entered and entered again every turn
         #: after (a step resolves its fixed parameters once, and ``enter`` resets the rest)
         self._step_runs: list[list[Any]] = [[None] * len(p.steps) for p in self.phases]
-        #: the number of steps of each phase of the turn (``_settle`` reads it)
-        self._step_counts: list[int] = [len(p.steps) for p in self.phases]
-        self._bean_rules = fixed.bean_rules
         st = self.state
         #: the only zones each card type may be in (None: anywhere), from its kind's `zones`
         limits = {k.id: frozenset(k.zones) for k in rules.kinds if k.zones}
         self._kind_zones: list[frozenset[str] | None] = [limits.get(k) for k in st.type_kinds]
         self._zone_limited = bool(limits)
         #: the game's discard pile and the hands (zone ids), where built-in steps move cards
-        self.discard_id = rules.decks()[0].discard or rules.zone_of_kind("discard").id
-        self.hand_id = rules.zone_of_kind("hand").id
-        self._coins_id = rules.zone_of_kind("coins").id
+        self._rare.discard_id = rules.decks()[0].discard or rules.zone_of_kind("discard").id
+        self._rare.hand_id = rules.zone_of_kind("hand").id
+        self._rare.coins_id = rules.zone_of_kind("coins").id
         #: each card's type id (``bean_of`` never changes during a game)
         self._names: list[str] = list(map(st.card_types.__getitem__, st.bean_of))
         #: card types that may not be planted (other kinds' cards, unless their kind says so;
@@ -145,9 +160,6 @@ class Game:
         self._unplantable = fixed.unplantable
         #: card types that may not be traded (their kind says ``trade: false``)
         self._untradable = fixed.untradable
-        self._deck_id = fixed.deck_id
-        self._reshuffles = fixed.reshuffles
-        self._decks = fixed.decks
         # (the effects and items machinery is imported by the games that have rules: a
         # ruleset without any never compiles or loads it)
         self.fx: GameEffects | None = None
@@ -162,18 +174,17 @@ class Game:
             self.items = Items(self)
         #: whether a card fits a field by the plain rule alone (its bean's field or an empty
         #: one): no rules, no one-field-per-bean option, no cards that may not be planted
-        self.plain_fields = self.fx is None and not self._one_field_per_bean and not self._unplantable
+        plain_fields = self.fx is None and not fixed.one_field_per_bean and not self._unplantable
         #: and no seat ever has more fields than the prebuilt plant actions cover (without
         #: rules a seat's fields grow only by a purchase, up to the row's ``max_fields``)
-        self.plain_plant = self.plain_fields and max(self.row.fields, self.row.max_fields) <= PREBUILT_FIELDS
+        self.plain_plant = plain_fields and max(self.row.fields, self.row.max_fields) <= PREBUILT_FIELDS
         #: no rules and the rulebook's harvest protection: ``decision`` lists the free
         #: actions itself (harvests, a field to buy), by the row's numbers alone
         #: actions, with no more fields than the prebuilt actions cover (no rules add one)
-        self._plain_free = (self.fx is None and self._protection == "at_most_one"
+        self._plain_free = (self.fx is None and self._fixed.protection == "at_most_one"
                             and max(self.row.fields, self.row.max_fields) <= PREBUILT_FIELDS)
-        #: whether ``decision`` remembers free actions (``free_listing``): not when it lists
-        #: them by the row's numbers alone, which costs less than keeping a version
-        self._versioned = not self._plain_free
+        # (``decision`` remembers free actions, ``free_listing``, only when not ``_plain_free``:
+        # listing them by the row's numbers alone costs less than keeping a version)
         self.final_round = False
         self.listing_offers = True
         #: per seat, whether its agent is listed its free actions while it answers an offer
@@ -193,6 +204,73 @@ class Game:
             self.fx.note_fronts()
         self._enter_turn()
         self._fronts()
+
+    # -------------------------------------------- rarely read parts (see ``Rare``)
+
+    @property
+    def seed(self) -> int:
+        """The seed the game was dealt from."""
+        return self._rare.seed
+
+    @property
+    def trading(self) -> bool:
+        """Whether trading is on."""
+        return self._rare.trading
+
+    @property
+    def record(self) -> bool:
+        """Whether events are recorded in ``events``."""
+        return self._rare.record
+
+    @record.setter
+    def record(self, value: bool) -> None:
+        self._rare.record = value
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """The events recorded so far."""
+        return self._rare.events
+
+    @events.setter
+    def events(self, value: list[dict[str, Any]]) -> None:
+        self._rare.events = value
+
+    @property
+    def listeners(self) -> list[Callable[[dict[str, Any]], None]]:
+        """What ``listen`` was given."""
+        return self._rare.listeners
+
+    @listeners.setter
+    def listeners(self, value: list[Callable[[dict[str, Any]], None]]) -> None:
+        self._rare.listeners = value
+
+    @property
+    def scores(self) -> list[int]:
+        """Each seat's score, once the game is over."""
+        return self._rare.scores
+
+    @scores.setter
+    def scores(self, value: list[int]) -> None:
+        self._rare.scores = value
+
+    @property
+    def winners(self) -> list[int]:
+        """The winning seats, once the game is over."""
+        return self._rare.winners
+
+    @winners.setter
+    def winners(self, value: list[int]) -> None:
+        self._rare.winners = value
+
+    @property
+    def discard_id(self) -> str:
+        """The game's discard pile (zone id), where built-in steps move cards."""
+        return self._rare.discard_id
+
+    @property
+    def hand_id(self) -> str:
+        """The hands (zone id)."""
+        return self._rare.hand_id
 
     # ------------------------------------------------------------------ protocol
 
@@ -242,10 +320,10 @@ class Game:
                 try:
                     if n == 2:
                         f0, f1 = fields
-                        actions += self._harvest_grid2[seat][len(f0)][len(f1)]
+                        actions += self._fixed.harvest_grid2[seat][len(f0)][len(f1)]
                     elif n == 3:
                         f0, f1, f2 = fields
-                        actions += self._harvest_grid3[seat][len(f0)][len(f1)][len(f2)]
+                        actions += self._fixed.harvest_grid3[seat][len(f0)][len(f1)][len(f2)]
                     else:
                         plain_harvests(fields, self._fixed.harvest_actions[seat], actions)
                 except IndexError:  # a field longer than the grid (nothing was added)
@@ -273,7 +351,7 @@ class Game:
         if taken > MAX_ACTIONS:
             raise BohnError.one("G606", f"more than {MAX_ACTIONS} actions in one game")
         kind = action[0]
-        if self._versioned and kind not in self.step.keeps_position:  # (not: its step's bookkeeping only)
+        if not self._plain_free and kind not in self.step.keeps_position:  # (not: its step's bookkeeping only)
             self.version += 1  # before anything changes (``free_listing`` is asked between actions)
         if kind in FREE_KINDS:
             if kind == HARVEST:
@@ -369,7 +447,7 @@ class Game:
             return ()
         st = self.state
         allowed = self._harvest_any_time or seat == st.active or self.harvest_allowed_now(seat)
-        if not self._versioned:
+        if self._plain_free:
             return tuple(self.free_actions(seat, harvest=allowed))
         last = self._free_memo[seat]
         if last is not None and last[0] == self.version and last[1] == allowed:
@@ -401,9 +479,9 @@ class Game:
             ready = self._fixed.harvest_actions[seat]
             # whether a `may_harvest` rule applies to the seat (None: not asked yet)
             asked = False if quiet or fx is None or "may_harvest" not in fx.modifiers else None
-            if self._protection == "at_most_one" and len(fields) <= PREBUILT_FIELDS and asked is None:
+            if self._fixed.protection == "at_most_one" and len(fields) <= PREBUILT_FIELDS and asked is None:
                 asked = fx is not None and fx.applies("may_harvest", seat)
-            if self._protection == "at_most_one" and len(fields) <= PREBUILT_FIELDS and not asked:
+            if self._fixed.protection == "at_most_one" and len(fields) <= PREBUILT_FIELDS and not asked:
                 plain_harvests(fields, ready, out)  # the rulebook's protection, no rule asking
             else:
                 for i in self.harvestable(seat, asked):
@@ -450,7 +528,7 @@ class Game:
         is protected unless every field holds at most one (or, worded strictly, exactly one).
         ``asked``: whether a `may_harvest` rule applies to the seat, when the caller knows."""
         fx = self.fx
-        protection = self._protection
+        protection = self._fixed.protection
         if asked is None:
             asked = fx is not None and fx.applies("may_harvest", seat)
         if protection == "at_most_one" and not asked:
@@ -462,7 +540,7 @@ class Game:
         sizes = [len(f) for f in self.state.fields[seat]]
         if protection == "exactly_one":
             singles = all(n == 1 for n in sizes)
-        elif self._protection == "none":
+        elif self._fixed.protection == "none":
             singles = True
         else:
             singles = max(sizes, default=0) <= 1
@@ -527,7 +605,7 @@ class Game:
     def fits(self, seat: int, card: int, index: int) -> bool:
         if self._unplantable and self.state.bean_of[card] in self._unplantable:
             return False
-        if self.fx is not None or self._one_field_per_bean:
+        if self.fx is not None or self._fixed.one_field_per_bean:
             return self.fits_field(seat, card, index)
         f = self.state.fields[seat][index]
         return not f or self.state.bean_of[f[0]] == self.state.bean_of[card]
@@ -555,7 +633,7 @@ class Game:
         fields = self.state.fields[seat]
         fx = self.fx
         # (``[] in fields``: whether a field is empty, compared in C)
-        empty_ok = not self._one_field_per_bean or ([] in fields and not self._grown_elsewhere(seat, bean))
+        empty_ok = not self._fixed.one_field_per_bean or ([] in fields and not self._grown_elsewhere(seat, bean))
         asked = fx is not None and fx.applies("may_plant", seat)
         if fx is None or (not fx.field_limits and not asked):  # no field or rule says more
             return [i for i, f in enumerate(fields) if (empty_ok if not f else bean_of[f[0]] == bean)]
@@ -602,7 +680,7 @@ class Game:
         if f:
             base = bean_of[f[0]] == bean
         else:
-            base = not self._one_field_per_bean or ([] in fields and not self._grown_elsewhere(seat, bean))
+            base = not self._fixed.one_field_per_bean or ([] in fields and not self._grown_elsewhere(seat, bean))
         asked = fx is not None and fx.applies("may_plant", seat)
         if fx is None or (not fx.field_limits and not asked):
             return base
@@ -636,7 +714,7 @@ class Game:
         fx = self.fx
         if fx is None:  # the beanometer as a table (a card of another kind pays nothing)
             try:
-                earned = self._coin_grid[bean_index][count]
+                earned = self._fixed.coin_grid[bean_index][count]
             except IndexError:  # a card of another kind, or more cards than the grid holds
                 tables = self._fixed.coin_tables
                 table = tables[bean_index] if bean_index < len(tables) else (0,)
@@ -649,14 +727,14 @@ class Game:
                 field.clear()
                 if self.logging:
                     self.emit("harvested", seat=seat, field=index, bean=st.card_types[bean_index], beans=count, coins=earned,
-                              final=final, rule=self._bean_rules[bean_index] if bean_index < len(self._bean_rules) else None)
+                              final=final, rule=self._fixed.bean_rules[bean_index] if bean_index < len(self._fixed.bean_rules) else None)
                 return earned
             bean_id = st.card_types[bean_index]
         else:
-            if bean_index >= len(self._beans):  # a planted card of another kind: no beanometer of its own
+            if bean_index >= len(self.rules.beans):  # a planted card of another kind: no beanometer of its own
                 bean = Bean(st.card_types[bean_index], "", 0, ())
             else:
-                bean = self._beans[bean_index]
+                bean = self.rules.beans[bean_index]
             bean_id = bean.id
             meter = fx.modified("beanometer", list(bean.beanometer), player=seat, bean=bean.id)
             earned = coins_for(meter, count)
@@ -667,23 +745,23 @@ class Game:
         kept = count - earned
         if self._zone_limited:
             for card in field[kept:]:
-                self.check_goes(card, self._coins_id, "harvest")
+                self.check_goes(card, self._rare.coins_id, "harvest")
             for card in field[:kept]:
-                self.check_goes(card, self.discard_id, "harvest")
+                self.check_goes(card, self._rare.discard_id, "harvest")
         coins = st.coins[seat]
         if earned:
             coins.extend(field[kept:])
         if kept:
             st.discard.extend(field[:kept])
         field.clear()
-        if wanted > earned and self._surplus_from_discard:
+        if wanted > earned and self._fixed.surplus_from_discard:
             pile = st.discard
             for _ in range(min(wanted - earned, len(pile))):
                 coins.append(pile.pop())
                 earned += 1
         if self.logging:
             self.emit("harvested", seat=seat, field=index, bean=bean_id, beans=count, coins=earned, final=final,
-                      rule=self._bean_rules[bean_index] if bean_index < len(self._bean_rules) else None)
+                      rule=self._fixed.bean_rules[bean_index] if bean_index < len(self._fixed.bean_rules) else None)
         if fx is not None and fx.listens("harvested"):
             fx.fire("harvested", {"player": seat, "field": FieldRef(seat, index), "bean": bean_id, "beans": count,
                                   "coins": earned, "cards": cards, "final": final})
@@ -694,12 +772,12 @@ class Game:
         coins = self.state.coins[seat]
         paid = coins[len(coins) - price:] if price else []
         del coins[len(coins) - price:]
-        target = self.state.shared.get(self._payment_zone)
+        target = self.state.shared.get(self._rare.payment_zone)
         if target is None:
-            target = self.state.per_player[self._payment_zone][seat]
+            target = self.state.per_player[self._rare.payment_zone][seat]
         target.extend(paid)
         self.state.fields[seat].append([])
-        self.emit("field_bought", seat=seat, price=price, paid_to=self._payment_zone, fields=len(self.state.fields[seat]),
+        self.emit("field_bought", seat=seat, price=price, paid_to=self._rare.payment_zone, fields=len(self.state.fields[seat]),
                   rule=self.row.span)
         self.signal("field_bought", player=seat, field=FieldRef(seat, len(self.state.fields[seat]) - 1))
 
@@ -716,26 +794,26 @@ class Game:
         run-out at once (the default, which ends the game) or one run-out. Either way
         each failed draw counts at least one run-out, so every game is finite.
         """
-        if deck is not None and deck != self._deck_id:
+        if deck is not None and deck != self._fixed.deck_id:
             return self._draw_from(deck)
         st = self.state
         if not st.deck:
             if st.ending:
                 return None
-            if self._runout_at_next_draw:
+            if self._fixed.runout_at_next_draw:
                 self._run_out()
                 if st.ending:
                     return None
             if not self._refill():
-                if self._one_runout_per_failed_draw:
-                    if not self._runout_at_next_draw:  # at the next draw it counted already
+                if self._fixed.one_runout_per_failed_draw:
+                    if not self._fixed.runout_at_next_draw:  # at the next draw it counted already
                         self._run_out()
                 else:
                     while not st.ending:
                         self._run_out()
                 return None
         card = st.deck.pop()
-        if not st.deck and not self._runout_at_next_draw:
+        if not st.deck and not self._fixed.runout_at_next_draw:
             self._run_out()
         return card
 
@@ -743,7 +821,7 @@ class Game:
         """Shuffle the discard pile into the deck (with what the deck still holds); False
         when there is nothing to shuffle."""
         st = self.state
-        if not st.discard or not self._reshuffles:
+        if not st.discard or not self._fixed.reshuffles:
             return False
         st.deck.extend(st.discard)
         st.discard.clear()
@@ -751,7 +829,7 @@ class Game:
         self.emit("reshuffled", seat=None, cards=len(st.deck), rule=rule)
         fx = self.fx
         if fx is not None and fx.listens("reshuffled"):
-            fx.fire("reshuffled", {"player": None, "deck": ZoneRef(self._deck_id, None), "cards": len(st.deck)})
+            fx.fire("reshuffled", {"player": None, "deck": ZoneRef(self._fixed.deck_id, None), "cards": len(st.deck)})
         return True
 
     def prepare_draw(self, count: int) -> None:
@@ -760,7 +838,7 @@ class Game:
         some) runs out now and is shuffled together with the discard pile — unless that
         run-out would end the game, in which case the cards left are drawn as usual."""
         st = self.state
-        if not self._shuffle_short_deck or not 0 < len(st.deck) < count or not st.discard or st.ending:
+        if not self._fixed.shuffle_short_deck or not 0 < len(st.deck) < count or not st.discard or st.ending:
             return
         if st.runouts + 1 >= self.row.end_after_runouts:
             return
@@ -771,7 +849,7 @@ class Game:
         """A draw from another deck: its own discard pile and reshuffle rule; its run-outs
         count towards the end only if it says ``runouts: true``."""
         st = self.state
-        zone = self._decks[deck_id]
+        zone = self._fixed.decks[deck_id]
         cards = st.shared[deck_id]
         pile = st.shared[zone.discard] if zone.discard else None
         while not cards:
@@ -792,7 +870,7 @@ class Game:
         cards.extend(pile)
         pile.clear()
         shuffle(self.state.rng, cards)
-        if deck_id == self._deck_id:  # the draw pile's event reads as it always has (golden logs)
+        if deck_id == self._fixed.deck_id:  # the draw pile's event reads as it always has (golden logs)
             self.emit("reshuffled", seat=None, cards=len(cards))
         else:
             self.emit("reshuffled", seat=None, cards=len(cards), deck=deck_id)
@@ -818,7 +896,7 @@ class Game:
         step = runs[st.step_index]
         if step is None:
             spec = self.phases[st.phase_index].steps[st.step_index]
-            step = runs[st.step_index] = self._step_kinds[spec.kind](self, spec)
+            step = runs[st.step_index] = STEP_KINDS[spec.kind](self, spec)
         self.step = step
         step.enter(self)
 
@@ -834,7 +912,7 @@ class Game:
         runs = self._step_runs[index]
         run = runs[step]
         if run is None:
-            run = runs[step] = self._step_kinds[self.phases[index].steps[step].kind](self, self.phases[index].steps[step])
+            run = runs[step] = STEP_KINDS[self.phases[index].steps[step].kind](self, self.phases[index].steps[step])
         self.step = run
         run.enter(self)
 
@@ -900,7 +978,6 @@ class Game:
             # A step that ends the game (a run-out) leaves the rest to the loop below.
             step = self.step
             runs_of = self._step_runs
-            counts = self._step_counts
             last = len(phases) - 1
             for _ in range(MAX_SILENT_STEPS):
                 if not step.done:
@@ -909,7 +986,7 @@ class Game:
                     break
                 index = st.phase_index
                 i = st.step_index + 1
-                if i < counts[index]:
+                if i < len(runs_of[index]):  # (one run per step of the phase)
                     st.step_index = i
                 else:
                     if index < last:
@@ -928,7 +1005,7 @@ class Game:
                 step = runs[i]
                 if step is None:
                     spec = phases[index].steps[i]
-                    step = runs[i] = self._step_kinds[spec.kind](self, spec)
+                    step = runs[i] = STEP_KINDS[spec.kind](self, spec)
                 self.step = step
                 step.enter(self)
         for _ in range(MAX_SILENT_STEPS):
@@ -999,7 +1076,7 @@ class Game:
 
     def listen(self, listener: Callable[[dict[str, Any]], None]) -> None:
         """Call ``listener`` with every event from now on."""
-        self.listeners.append(listener)
+        self._rare.listeners.append(listener)
         self.logging = True
 
     def signal(self, event: str, **payload: Any) -> None:
@@ -1016,7 +1093,7 @@ class Game:
         index = st.phase_index
         phases = self.phases
         event: dict[str, Any] = {
-            "n": len(self.events),
+            "n": len(self._rare.events),
             "turn": st.turn,
             "phase": phases[index].id if index < len(phases) else None,
             "seat": seat,
@@ -1043,7 +1120,8 @@ class Game:
             else:
                 text = known[1]
             event["rule"] = text
-        if self.record:
-            self.events.append(event)
-        for listener in self.listeners:
+        rare = self._rare
+        if rare.record:
+            rare.events.append(event)
+        for listener in rare.listeners:
             listener(event)

@@ -212,7 +212,7 @@ class Reveal(StepRun):
         self.count = spec.number("count", game.row)
         self.deck: str | None = spec.params.get("from")
         #: from the draw pile, with no short-deck house rule and no kind zones to check
-        self._plain = self.deck is None and not game._shuffle_short_deck and not game._zone_limited
+        self._plain = self.deck is None and not game._fixed.shuffle_short_deck and not game._zone_limited
 
     def enter(self, game: Game) -> None:
         if self._plain and game.fx is None and not game.logging:
@@ -232,7 +232,7 @@ class Reveal(StepRun):
         if fx is not None:
             count = fx.modified("reveal_count", count, player=game.state.active)
         deck = self.deck
-        if deck is None and game._shuffle_short_deck:
+        if deck is None and game._fixed.shuffle_short_deck:
             game.prepare_draw(count)
         draw = game.draw_one
         if fx is None and not game._zone_limited and not game.logging:  # nothing to check or tell
@@ -299,7 +299,7 @@ class Draw(StepRun):
         self.count = spec.number("count", game.row)
         self.deck: str | None = spec.params.get("from")
         #: from the draw pile, with no short-deck house rule and no kind zones to check
-        self._plain = self.deck is None and not game._shuffle_short_deck and not game._zone_limited
+        self._plain = self.deck is None and not game._fixed.shuffle_short_deck and not game._zone_limited
 
     def enter(self, game: Game) -> None:
         st = game.state
@@ -321,7 +321,7 @@ class Draw(StepRun):
         if game.fx is not None:
             count = game.fx.modified("draw_count", count, player=st.active)
         deck = self.deck
-        if deck is None and game._shuffle_short_deck:
+        if deck is None and game._fixed.shuffle_short_deck:
             game.prepare_draw(count)
         draw = game.draw_one
         limited = game._zone_limited
