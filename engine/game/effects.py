@@ -807,7 +807,7 @@ class GameEffects:
 
     def zone_size(self, zone: ZoneRef) -> int:
         """``len(cards(zone))`` without copying the zone (``count(cards(…))`` asks it)."""
-        st = self.game.state  # ``_zone_list`` spelt out: La Isla's listings ask it at every decision
+        st = self.game.state  # ``_zone_list`` spelt out: a ruleset's listings may ask it at every decision
         zid, player = zone
         found = st.shared.get(zid)
         if found is None:

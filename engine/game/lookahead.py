@@ -165,7 +165,7 @@ _PLAIN_CLASSES: dict[type, bool] = {}
 #: copy reads and fills one attribute at a time instead of through ``__dict__``. Why: in
 #: CPython 3.11 reading ``obj.__dict__`` turns the object's compact attribute layout into
 #: a dict for good, and the game's hot code then runs on both layouts and keeps falling
-#: back to unspecialised lookups (``Game.COPY_NAMES``; High Bohn measured 1.3% slower
+#: back to unspecialised lookups (``Game.COPY_NAMES``; a game with buildings measured 1.3% slower
 #: with the game's dict made at its first preview).
 _ATTRIBUTE_NAMES: dict[type, tuple[str, ...]] = {}
 #: per class: whether it is a native class of the compiled build (see :func:`_native_class`)
