@@ -9,8 +9,9 @@ from engine.agents.greedy import GreedyBot
 from engine.game.actions import ACT
 from engine.game.core import Game
 from engine.game.lookahead import preview
+from engine.game.view import SeatView
 from engine.rules.loader import load_ruleset
-from engine.sim.play import play_game
+from engine.sim.play import play_game, route_choices
 
 HOUSE = """\
 extends: base
@@ -53,3 +54,34 @@ def test_a_preview_leaves_the_real_game_untouched(tmp_path: Path) -> None:
     assert (list(game.state.hands[seat]), list(game.state.coins[seat]), len(game.events), list(game.state.deck)) == (hand, coins, events, deck)
     burn_free = preview(game, sell._replace(card=99))
     assert burn_free.refused
+
+
+def test_greedy_stores_only_a_bean_that_fits_none_of_its_fields() -> None:
+    # High Bohn's general stores carry a `worth` (rulesets/high_bohn.yaml): storing is worth
+    # a coin while a bean to be planted fits no field (it would force a harvest), nothing
+    # otherwise, and the bean stored is one that fits nowhere. Bots use the store and pay
+    # for no look-ahead copy to weigh it.
+    rules = load_ruleset("high_bohn")
+    stored = previews = 0
+    for seed in range(6):
+        game = Game(rules, 4, seed=seed)
+        bots = [GreedyBot(seed * 10 + s) for s in range(4)]
+        views = [SeatView(game, s) for s in range(4)]
+        route_choices(game, bots, views)  # the bots answer the store's `choose`, as in play_game
+        while not game.over:
+            seat = game.decider
+            assert seat is not None
+            legal = game.legal_actions(seat, offers=False)
+            before = list(game.state.per_player["store"][seat])
+            action = bots[seat].choose(views[seat], legal)
+            previews += bots[seat]._previews
+            if action.kind == ACT and game.fx.actions[action.card][0].name == "store_bean":
+                game.apply(action)
+                new = [c for c in game.state.per_player["store"][seat] if c not in before]
+                assert len(new) == 1
+                assert game.fitting_fields(seat, new[0]) == [], (seed, game.state.bean_of[new[0]])
+                stored += 1
+            else:
+                game.apply(action)
+    assert stored >= 3, stored
+    assert previews == 0
