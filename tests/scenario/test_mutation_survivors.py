@@ -185,7 +185,7 @@ def test_an_unknown_zone_or_expectation_is_named(tmp_path: Path) -> None:
 
 
 def test_a_near_miss_of_an_expectation_that_looks_like_a_zone_gets_a_suggestion(tmp_path: Path) -> None:
-    for key, meant in (("activ", "active"), ("countrs", "counters")):
+    for key, meant in (("activ", "active"), ("countrs", "counters"), ("not_legl", "not_legal")):
         report = _outcome(tmp_path, ZONES.replace("EXPECT", f"{{{key}: [soy]}}"))
         assert report is not None and f"cannot check `{key}`: not an expectation or a zone (did you mean `{meant}`?)" in report
 
@@ -199,3 +199,15 @@ def test_cards_of_an_unknown_bean_and_the_draw_pile_of_a_renamed_deck(tmp_path: 
     f.write_text(RENAMED.replace("contents: CONTENTS", "draw_pile: [red, soy]\n          zone_sizes: {draw_pile: 3}"), encoding="utf-8")
     [sc] = load_scenarios(f)
     assert run_scenario(sc).failure is None
+
+
+def test_a_mutant_that_does_not_load_gives_an_outcome_of_the_mutant_run(tmp_path: Path) -> None:
+    # `bohn test --mutants` and the pytest plugin read the outcome: a T715 failure, marked
+    # as the mutant's (not a plain run's failure)
+    f = tmp_path / "m.scenario.yaml"
+    f.write_text("ruleset: base\nplayers: 4\nscenarios:\n  - name: x\n    mutant: {nope: 1}\n"
+                 "    steps: [{expect: {phase: plant}}]\n", encoding="utf-8")
+    [sc] = load_scenarios(f)
+    outcome = run_scenario(sc, mutant=True)
+    assert outcome.failure is not None and outcome.failure.code == "T715" and outcome.mutant is True
+    assert run_scenario(sc).mutant is False and run_scenario(sc).passed
