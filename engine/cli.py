@@ -74,7 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
     rl.add_argument("--format", choices=("text", "json"), default="text")
     rs = rsub.add_parser("show", help="the rulesheet of a ruleset for one player count")
     rs.add_argument("name", metavar="NAME", help="a ruleset name (see `bohn rules list`) or a path to a ruleset file")
-    rs.add_argument("--players", type=int, help="player count (default: 4, or the fewest supported)")
+    rs.add_argument("--players", type=int, help="player count (default: 4, or the fewest the ruleset supports)")
     rs.add_argument("--variant", help="a variant of the ruleset")
     rs.add_argument("--format", choices=("md", "json"), default="md", help="Markdown (default) or JSON")
 
@@ -86,7 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play one full game with bots", description="Play one full game with bots and print a turn-by-turn summary and the scores.")
     p.add_argument("--ruleset", default="base", help="ruleset name or path (default: base)")
     p.add_argument("--variant", help="a variant of the ruleset")
-    p.add_argument("--players", type=int, default=4, help="number of players (default: 4)")
+    p.add_argument("--players", type=int, help="number of players (default: 4, or the fewest the ruleset supports)")
     p.add_argument("--seed", type=int, default=1, help="random seed; the same seed replays the same game (default: 1)")
     p.add_argument("--bots", default="greedy", help="bot name for all seats, or one per seat separated by commas (random, greedy; default: greedy)")
     p.add_argument("--no-trading", action="store_true", help="close every trading window at once")
@@ -102,7 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
                                     "With --compare, the other ruleset plays the same seeds and the paired difference is reported.")
     sm.add_argument("--ruleset", default="base", help="ruleset name or path (default: base)")
     sm.add_argument("--variant", help="a variant of the ruleset")
-    sm.add_argument("--players", type=int, default=4, help="number of players (default: 4)")
+    sm.add_argument("--players", type=int, help="number of players (default: 4, or the fewest the ruleset supports)")
     sm.add_argument("--games", type=int, default=200, help="number of games (default: 200)")
     sm.add_argument("--seed", type=int, default=0, help="first seed; games use seed, seed+1, … (default: 0)")
     sm.add_argument("--bots", default="greedy", help="bot for all seats, or one per seat separated by commas (default: greedy)")
@@ -133,7 +133,7 @@ def build_parser() -> argparse.ArgumentParser:
                                     "See docs/simulation.md.")
     sw.add_argument("--ruleset", default="base", help="the baseline ruleset, name or path (default: base)")
     sw.add_argument("--variant", help="a variant of the ruleset (used for every combination)")
-    sw.add_argument("--players", type=int, default=4, help="number of players (default: 4)")
+    sw.add_argument("--players", type=int, help="number of players (default: 4, or the fewest the ruleset supports)")
     sw.add_argument("--set", action="append", metavar="PATH=VALUES",
                     help="a dotted path and comma-separated values, e.g. player_counts.2.field_price=1,2,3,4 "
                          "(repeat for more; every combination is played)")

@@ -83,3 +83,16 @@ def test_python_dash_m_runs_without_traceback() -> None:
 def test_usage_mistakes_have_a_code(bohn) -> None:
     run = bohn("play", "--players", "x")
     assert run.code == 2 and "error C500: argument --players" in run.err and "bohn play --help" in run.err
+
+
+def test_a_two_player_ruleset_plays_without_players_given(bohn) -> None:
+    # the default player count is 4 where the ruleset supports it, else its fewest: a
+    # two-player game starts without --players 2 (it was C503 "supports 2-2 players, not 4")
+    run = bohn("play", "--ruleset", "bohn_camillo", "--quiet", "--seed", "3")
+    assert run.code == 0, run.err
+    assert "C503" not in run.err and "greedy-1" in run.out and "greedy-2" not in run.out, run.out
+    run = bohn("simulate", "--ruleset", "la_isla_bohnita_duel", "--games", "2", "--quiet", "--no-stats")
+    assert run.code == 0 and "2 players" in run.out, run.err
+    assert "4 players" in bohn("simulate", "--games", "2", "--quiet", "--no-stats").out
+    run = bohn("sweep", "--ruleset", "bohn_camillo", "--set", "player_counts.2.field_price=2,3", "--games", "2", "--quiet")
+    assert run.code == 0 and "2 players" in run.out, (run.out, run.err)

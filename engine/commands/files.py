@@ -80,7 +80,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
             print(f"{rid:<{width}}  {counts:<7}  {variants:<20}  {name}{'  ' + problem if problem else ''}")
         return 0
     rules = load_ruleset(args.name, args.variant)
-    players = args.players if args.players is not None else (4 if rules.min_players <= 4 <= rules.max_players else rules.min_players)
+    players = args.players if args.players is not None else rules.default_players()
     rules.row(players)
     if args.format == "json":
         print(json.dumps(sheet_data(rules, players), indent=2))

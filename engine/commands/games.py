@@ -22,7 +22,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     check_seed(args.seed)
     rules = load_ruleset(args.ruleset, args.variant)
-    players = args.players
+    players = args.players if args.players is not None else rules.default_players()
     rules.row(players)
     if args.log is not None:  # refuse before the game is played, not after
         from engine.rules.loader import ruleset_files

@@ -35,6 +35,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise BohnError.one("C500", "--max-failures is a share of the games, from 0 to 1 (0.05 allows 5 %)")
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     rules = load_ruleset(args.ruleset, args.variant)
+    if args.players is None:
+        args.players = rules.default_players()
     rules.row(args.players)
     other = load_ruleset(args.compare, args.compare_variant) if args.compare else None
     if other is not None:
@@ -143,6 +145,10 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         from engine.sim.plot import require_matplotlib
 
         require_matplotlib()  # before any game is played
+    if args.players is None:
+        from engine.rules.loader import load_ruleset
+
+        args.players = load_ruleset(args.ruleset, args.variant).default_players()
     baseline, variations = combinations(args.ruleset, args.variant, args.players, axes, houses)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     quiet = args.quiet or args.format != "text"

@@ -287,6 +287,12 @@ class Ruleset:
     kinds: tuple[CardKind, ...] = ()
     setup: tuple[SetupStep, ...] = ()
 
+    def default_players(self) -> int:
+        """The player count a command plays when none is given: 4 when the ruleset
+        supports it (the base game's most common table), else the fewest it supports (a
+        two-player game such as a duel must not need ``--players 2`` to start)."""
+        return 4 if self.min_players <= 4 <= self.max_players and 4 in self.player_counts else self.min_players
+
     def row(self, players: int) -> PlayerCountRow:
         if players not in self.player_counts:
             raise BohnError.one(
