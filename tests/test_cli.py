@@ -73,6 +73,9 @@ def test_rules_show_two_player_duel(bohn) -> None:
 def test_rules_list(bohn) -> None:
     run = bohn("rules", "list")
     assert run.code == 0 and "base" in run.out and "2-7" in run.out
+    lines = run.out.splitlines()
+    column = lines[0].index("name")  # the names line up under the heading, however long the variants
+    assert lines[1][column:] == "Bohnanza" and "High Bohn Plus" in [line[column:] for line in lines], run.out
 
 
 def test_python_dash_m_runs_without_traceback() -> None:

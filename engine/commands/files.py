@@ -75,9 +75,10 @@ def cmd_rules(args: argparse.Namespace) -> int:
             print(json.dumps([dict(zip(("id", "name", "players", "variants", "problem"), r)) for r in rows], indent=2))
             return 0
         width = max([len(r[0]) for r in rows] + [7])
-        print(f"{'ruleset':<{width}}  {'players':<7}  {'variants':<20}  name")
+        vwidth = max([len(r[3]) for r in rows] + [8])  # the columns stay aligned whatever the variants' names
+        print(f"{'ruleset':<{width}}  {'players':<7}  {'variants':<{vwidth}}  name")
         for rid, name, counts, variants, problem in rows:
-            print(f"{rid:<{width}}  {counts:<7}  {variants:<20}  {name}{'  ' + problem if problem else ''}")
+            print(f"{rid:<{width}}  {counts:<7}  {variants:<{vwidth}}  {name}{'  ' + problem if problem else ''}")
         return 0
     rules = load_ruleset(args.name, args.variant)
     players = args.players if args.players is not None else rules.default_players()
