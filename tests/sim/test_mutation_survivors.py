@@ -475,3 +475,170 @@ def test_a_dask_scheduler_without_workers_is_c541_naming_it() -> None:
     d = caught.value.diagnostics[0]
     assert (d.code, d.message) == ("C541", "the Dask scheduler at tcp://sched:8786 has no workers")
     assert "dask worker ADDRESS" in str(d.hint)
+
+
+# --- survivors of the 2026-12-01 sample (40 of engine/sim, seed 20, at 2be922f) ----------
+
+
+def test_replay_warns_of_a_changed_ruleset_even_when_the_event_counts_differ(bohn, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """`bohn replay` of a log cut short, written by another version of the rules: the user
+    sees both the G605 warning (the ruleset changed) and the error saying how many events
+    each side has; the warning must not vanish because the counts differ."""
+    path = _no_trading_log(tmp_path)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    head = json.loads(lines[0])
+    head["digest"] = "0" * len(head["digest"])  # the log was written with other rules
+    path.write_text("\n".join([log.dumps(head), *lines[1:-2]]) + "\n", encoding="utf-8")
+    result = replay(path)
+    assert not result.ok and result.digest_changed is True
+    assert result.message.startswith("the log has ")
+    run = bohn("replay", str(path))
+    assert run.code == 1
+    out = run.out.splitlines()
+    assert out[0] == f"{path}:1:1: warning G605: the ruleset has changed since this log was written"
+    assert out[1].startswith(f"{path}: error G603: the log has "), out
+
+
+def test_the_designer_tables_of_records_count_rounds_by_the_players() -> None:
+    """`aggregate` (the designer tables of records collected elsewhere, for a script):
+    the game length's rounds are turns divided by the number of players."""
+    from engine.sim.designer import GameRecord, aggregate
+
+    records = [GameRecord(scores=[3, 5], winners=[1], turns=20), GameRecord(scores=[4, 4], winners=[0, 1], turns=30)]
+    d = aggregate(records, 2)
+    assert d.games == 2
+    assert d.length == {"mean": 25.0, "median": 25.0, "min": 20, "max": 30, "rounds_mean": 12.5}
+
+
+def test_the_sweep_json_gives_a_win_share_interval_from_two_games() -> None:
+    """Two finished games are enough for a seat's 95 % win-share interval in `bohn sweep
+    --json` (one is not: null)."""
+    from engine.sim.sweep import combinations, parse_set, sweep
+    from engine.sim.sweep_report import to_json
+
+    axes = [parse_set("player_counts.3.field_price=2")]
+    baseline, variations = combinations("base", None, 3, axes)
+    for games in (1, 2):
+        combos = to_json(sweep(baseline, variations, 3, games, seed=0, bots=["greedy"], trading=False, axes=axes))["combinations"]
+        for combo in combos:
+            assert combo["finished_games"] == games
+            for seat in combo["seats"]:
+                share = seat["win_share"]
+                if games == 1:
+                    assert seat["win_share_ci95"] == [None, None]
+                    continue
+                half = 1.959963984540054 * math.sqrt(share * (1 - share) / 2)
+                assert seat["win_share_ci95"] == pytest.approx([max(0.0, share - half), min(1.0, share + half)])
+
+
+def test_the_sweep_table_stars_a_clear_difference() -> None:
+    """A variation that pays far more (coffee beans worth a coin per bean) shows its score
+    difference in `bohn sweep`'s table with the " *" the footnote explains."""
+    from engine.sim.sweep import combinations, parse_set, sweep
+    from engine.sim.sweep_report import text_lines
+
+    axes = [parse_set("beans.coffee.beanometer=[1,2,3,4]")]
+    baseline, variations = combinations("base", None, 3, axes)
+    lines = text_lines(sweep(baseline, variations, 3, 4, seed=0, bots=["greedy"], trading=False, axes=axes))
+    row = next(line for line in lines if line.startswith("beans.coffee"))
+    score_cell = row[row.index("+"):]
+    assert score_cell.startswith("+") and "] *" in score_cell, row
+    assert lines[-1].startswith("* the 95% confidence interval excludes 0")
+
+
+def test_simulate_check_reports_a_game_that_breaks_an_invariant(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`bohn simulate --check`: a game whose cards stop adding up is not counted, and the
+    report names its seed and G680 (the check must reach every backend's games)."""
+    import engine.game.invariants as invariants
+    from engine.sim.simulate import report, simulate
+
+    real = invariants.check_cards
+
+    def lost_a_card_in_seed_101(game: Game) -> list[str]:
+        return ["1 cards in zones, 2 in the game"] if game.seed == 101 else real(game)
+
+    monkeypatch.setattr(invariants, "check_cards", lost_a_card_in_seed_101)
+    stats = simulate(load_ruleset("base"), 3, 3, seed=100, bots=["random"], trading=False, stats=False, check=True)
+    assert [(f.seed, f.code) for f in stats.failures] == [(101, "G680")]
+    lines = report(stats)
+    assert lines[1] == "  1 of 3 game(s) stopped with an error and are not counted:"
+    assert lines[2].startswith("    seed 101: error G680: ")
+
+
+def test_a_run_measured_as_taking_no_time_has_no_rate() -> None:
+    """A run whose clock shows 0 seconds says 0 games/s in the text (and null in JSON),
+    not a made-up rate."""
+    from engine.sim.simulate import report
+
+    stats = Stats("base", None, 2, 3, [], [10, 10, 10], 0, 0.0, [[1, 2]] * 3)
+    assert report(stats)[0] == "base: 3 games, 2 players, 0 games/s, 10.0 turns on average, mean score 0.00"
+    assert stats.to_json()["games_per_second"] is None
+
+
+def test_an_unreachable_dask_scheduler_is_c541_saying_how_to_start_one() -> None:
+    """`--scheduler` naming no scheduler: C541 names the address, and its hint the two
+    commands to start a cluster, with the placeholder for the address in capitals."""
+    pytest.importorskip("distributed")
+    from engine.errors import BohnError
+    from engine.sim.dask_backend import DaskBackend
+
+    with pytest.raises(BohnError) as caught:
+        DaskBackend("127.0.0.1:1", timeout=0.3)
+    d = caught.value.diagnostics[0]
+    assert d.code == "C541" and d.message.startswith("cannot reach the Dask scheduler at tcp://127.0.0.1:1: ")
+    assert d.hint == "start one with `dask scheduler` and workers with `dask worker ADDRESS`"
+
+
+def test_a_dask_scheduler_with_one_worker_is_enough() -> None:
+    """A cluster of a single worker (an in-process one here: fast, no network) runs a
+    simulation, with the very numbers of this process."""
+    distributed = pytest.importorskip("distributed")
+    import logging
+
+    from engine.sim.dask_backend import DaskBackend
+    from engine.sim.simulate import simulate
+
+    rules = load_ruleset("base")
+    local = simulate(rules, 3, 4, seed=1, bots=["random"], trading=False)
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None,
+                                  silence_logs=logging.CRITICAL) as cluster:
+        backend = DaskBackend(cluster.scheduler_address, timeout=2.0)
+        try:
+            remote = simulate(rules, 3, 4, seed=1, bots=["random"], trading=False, backend=backend)
+        finally:
+            backend.close()
+    assert remote.per_game_scores == local.per_game_scores and remote.turns == local.turns
+
+
+def test_a_batch_on_a_worker_running_another_bohn_stops_the_run_with_c543() -> None:
+    """A worker that joined after the start and runs another bohn: the run stops with
+    C543 naming both versions (its games would not be this bohn's games)."""
+    from typing import Iterator, Sequence
+
+    from engine.errors import BohnError
+    from engine.rules.model import Ruleset
+    from engine.sim.backends import (Batch, BatchResult, GameFn, InlineBackend, RulesSpec, engine_fingerprint, pack,
+                                     run_packed_batch)
+    from engine.sim.simulate import simulate
+
+    class LateWorker(InlineBackend):
+        def run(self, fn: GameFn, rulesets: Sequence[Ruleset], batches: Sequence[Batch]) -> Iterator[BatchResult]:
+            packed = pack([RulesSpec.of(r) for r in rulesets])
+            for index, seeds in enumerate(batches):
+                yield run_packed_batch(fn, packed, index, list(seeds), "another-bohn")
+
+    with pytest.raises(BohnError) as caught:
+        simulate(load_ruleset("base"), 3, 2, bots=["random"], trading=False, backend=LateWorker())
+    d = caught.value.diagnostics[0]
+    assert (d.code, d.message) == ("C543", f"the worker runs another version of bohn ({engine_fingerprint()}, not another-bohn)")
+
+
+def test_the_play_text_tells_what_each_player_drew(bohn) -> None:  # type: ignore[no-untyped-def]
+    """`bohn play` tells the end-of-turn draw: `greedy-0 drew 3` in the first turn."""
+    from engine.sim.narrate import describe
+
+    assert describe({"type": "drew", "seat": 1, "cards": 2}, ["ann", "bob"]) == "bob drew 2"
+    run = bohn("play", "--players", "3", "--seed", "4")
+    assert run.code == 0
+    first_turn = run.out[run.out.index("turn 1,"):run.out.index("turn 2,")]
+    assert "greedy-0 drew 3" in " ".join(first_turn.split()), first_turn
