@@ -30,8 +30,10 @@ def terminal_width() -> int:
 
 
 def labels(rules: Any) -> Label:
-    """Names for the ids of a ruleset's beans and items."""
+    """Names for the ids of a ruleset's beans, cards of other kinds and items."""
     names = {b.id: b.name for b in getattr(rules, "beans", ())}
+    # the cards of other kinds too: an action card's action is logged under its card's id
+    names.update({c.id: c.name for kind in getattr(rules, "kinds", ()) for c in kind.cards})
     names.update({it.id: it.name for it in getattr(rules, "items", ())})
     return lambda ident: names.get(ident, ident)
 
@@ -79,7 +81,11 @@ def describe(e: dict[str, Any], names: list[str], label: Label = str) -> str | N
     if t == "kept":
         return f"{who} kept {beans(e.get('beans') or [], label)}" if e.get("beans") else None
     if t == "acted":
-        return f"{who} used {label(str(e.get('action')))}"
+        # an effect may declare several actions (`gifts`: plant_revealed, give): name the one taken
+        used, name = label(str(e.get("action"))), e.get("name")
+        if name and name != e.get("action"):
+            return f"{who} used {used}: {str(name).replace('_', ' ')}"
+        return f"{who} used {used}"
     if t == "gained":
         return f"{who} gained {e['coins']} coin{'s' if e['coins'] != 1 else ''}" if e.get("coins") else None
     if t == "paid":

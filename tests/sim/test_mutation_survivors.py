@@ -642,3 +642,15 @@ def test_the_play_text_tells_what_each_player_drew(bohn) -> None:  # type: ignor
     assert run.code == 0
     first_turn = run.out[run.out.index("turn 1,"):run.out.index("turn 2,")]
     assert "greedy-0 drew 3" in " ".join(first_turn.split()), first_turn
+
+
+def test_the_play_text_names_which_of_an_effects_actions_was_taken() -> None:
+    """An effect that declares several actions (Bohn Camillo's gifts: plant a revealed
+    card, or give it) is told with the action taken, not only the effect's id."""
+    from engine.sim.narrate import describe
+
+    seats = ["ann", "bob"]
+    assert describe({"type": "acted", "seat": 0, "action": "gifts", "name": "give"}, seats) == "ann used gifts: give"
+    assert describe({"type": "acted", "seat": 1, "action": "gifts", "name": "plant_revealed"}, seats) == \
+        "bob used gifts: plant revealed"
+    assert describe({"type": "acted", "seat": 1, "action": "spy", "name": "spy"}, seats) == "bob used spy"
