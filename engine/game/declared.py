@@ -393,8 +393,13 @@ def evaluate(fx: GameEffects, seat: int, out: list[Any], index: int, action: Com
     context once the first rule is read (what ``new_ctx`` makes, without asking again what
     the listing knows). The list of values is itself remembered by its own inputs, when
     they are known (``ActionReads.values``): an empty list lists nothing, whatever else
-    changed. ``vkey``: that key, when the caller read it (None: it may not be made now)."""
+    changed. ``vkey``: that key, when the caller read it (None: it may not be made now).
+
+    ``GameEffects._allowed`` is spelt out for an action without a cost (its condition
+    asked directly for each value), and ``store`` too: a listing asks here whenever an
+    action's inputs changed, a few hundred times a game."""
     first = len(out)
+    condition = action.condition
     if action.values is None:
         if fx._allowed(action, _context(fx, seat, action, made)):
             out.append((index, action, -1))
@@ -405,25 +410,38 @@ def evaluate(fx: GameEffects, seat: int, out: list[Any], index: int, action: Com
         known = None if vkey is None else memo.values.get((index, seat, vkey))
         if known is not None and known[0] is action:
             values = known[1]
+            ctx = None
         else:
-            values = tuple(list(action.values(_context(fx, seat, action, made)))[:memo.max_values])
+            ctx = _context(fx, seat, action, made)
+            values = tuple(list(action.values(ctx))[:memo.max_values])
             if vkey is not None:
                 memo.store_values(index, seat, vkey, action, values)
         if not values:
             if key is not None:
                 memo.store(index, seat, key, action, ())
             return
-        ctx = _context(fx, seat, action, made)
+        if ctx is None:
+            ctx = _context(fx, seat, action, made)
         # the parameter is bound for each value in turn, and unbound after the last, so the
         # next rule finds the context as made
         param = str(action.param)
-        for number, value in enumerate(values):
-            ctx.vars[param] = value
-            if fx._allowed(action, ctx):
-                out.append((index, action, number))
-        ctx.vars.pop(param, None)
+        bound = ctx.vars
+        if action.cost is None and condition is not None:
+            for number, value in enumerate(values):
+                bound[param] = value
+                if condition(ctx):
+                    out.append((index, action, number))
+        else:
+            for number, value in enumerate(values):
+                bound[param] = value
+                if fx._allowed(action, ctx):
+                    out.append((index, action, number))
+        bound.pop(param, None)
     if key is not None:
-        memo.store(index, seat, key, action, tuple(out[first:]))
+        entries = memo.entries  # ``store`` spelt out
+        if len(entries) >= MAX_ENTRIES:
+            entries.clear()
+        entries[(index, seat, key)] = (action, tuple(out[first:]))
 
 
 #: The comparisons a guard makes, as written in a generated listing (``GUARD_OPS``' keys).
