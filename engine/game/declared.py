@@ -29,6 +29,7 @@ spends none of the decision's evaluation budget (as a failed guard spends none).
 from __future__ import annotations
 
 import itertools
+import re
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine.game.holders import HOLDER
@@ -392,8 +393,13 @@ def evaluate(fx: GameEffects, seat: int, out: list[Any], index: int, action: Com
     context once the first rule is read (what ``new_ctx`` makes, without asking again what
     the listing knows). The list of values is itself remembered by its own inputs, when
     they are known (``ActionReads.values``): an empty list lists nothing, whatever else
-    changed. ``vkey``: that key, when the caller read it (None: it may not be made now)."""
+    changed. ``vkey``: that key, when the caller read it (None: it may not be made now).
+
+    ``GameEffects._allowed`` is spelt out for an action without a cost (its condition
+    asked directly for each value), and ``store`` too: a listing asks here whenever an
+    action's inputs changed, a few hundred times a game."""
     first = len(out)
+    condition = action.condition
     if action.values is None:
         if fx._allowed(action, _context(fx, seat, action, made)):
             out.append((index, action, -1))
@@ -404,25 +410,38 @@ def evaluate(fx: GameEffects, seat: int, out: list[Any], index: int, action: Com
         known = None if vkey is None else memo.values.get((index, seat, vkey))
         if known is not None and known[0] is action:
             values = known[1]
+            ctx = None
         else:
-            values = tuple(list(action.values(_context(fx, seat, action, made)))[:memo.max_values])
+            ctx = _context(fx, seat, action, made)
+            values = tuple(list(action.values(ctx))[:memo.max_values])
             if vkey is not None:
                 memo.store_values(index, seat, vkey, action, values)
         if not values:
             if key is not None:
                 memo.store(index, seat, key, action, ())
             return
-        ctx = _context(fx, seat, action, made)
+        if ctx is None:
+            ctx = _context(fx, seat, action, made)
         # the parameter is bound for each value in turn, and unbound after the last, so the
         # next rule finds the context as made
         param = str(action.param)
-        for number, value in enumerate(values):
-            ctx.vars[param] = value
-            if fx._allowed(action, ctx):
-                out.append((index, action, number))
-        ctx.vars.pop(param, None)
+        bound = ctx.vars
+        if action.cost is None and condition is not None:
+            for number, value in enumerate(values):
+                bound[param] = value
+                if condition(ctx):
+                    out.append((index, action, number))
+        else:
+            for number, value in enumerate(values):
+                bound[param] = value
+                if fx._allowed(action, ctx):
+                    out.append((index, action, number))
+        bound.pop(param, None)
     if key is not None:
-        memo.store(index, seat, key, action, tuple(out[first:]))
+        entries = memo.entries  # ``store`` spelt out
+        if len(entries) >= MAX_ENTRIES:
+            entries.clear()
+        entries[(index, seat, key)] = (action, tuple(out[first:]))
 
 
 #: The comparisons a guard makes, as written in a generated listing (``GUARD_OPS``' keys).
@@ -457,13 +476,28 @@ def _guard_source(guard: tuple[Any, ...], st: Any, const: Callable[[Any], str]) 
     return f"{size} {op} {n}"
 
 
+#: The reads a generated listing takes once into a local (``make_listing``): a seat's
+#: counter, a seat's copy of a zone, a shared zone, a seat's coins, whether it is the
+#: seat's turn, whether the phase is one of some names.
+_ATOMS = re.compile(r"c\.get\(\(seat, _k\d+\), 0\)|st\.per_player\[_k\d+\]\[seat\]|st\.shared\[_k\d+\]"
+                    r"|len\(st\.coins\[seat\]\)|st\.active == seat|phase in _k\d+")
+
+
 def make_listing(actions: list[CompiledAction], fx: GameEffects) -> Listing | None:
     """The listing of a plan's ``actions`` (no card's action among them) as one generated
     function of the seat and the plan's action indices ``I`` (every seat owns the same
     actions, at indices of its own): for each action in order, the uses test, its guard
     and its key written out, then the remembered answer or ``evaluate``. The same steps as
     ``ListingMemo.legal``'s loop, without a call per step. None when a guard or key
-    cannot be written."""
+    cannot be written.
+
+    Written for CPython's cost per operation (a listing runs at most decisions, and most
+    of its time went to reading the same few inputs again): a read written more than once
+    (``_ATOMS``: a counter, a zone of the seat…) is taken into a local at the start, each
+    one a name after that; the uses test is asked of every action only when some action
+    was taken as often as it may be this turn (the seat's or another's: an exact test
+    either way); an item of several keys that copies cards is made once, when first
+    needed."""
     st = fx.game.state
     any_time = bool(getattr(fx.game, "_harvest_any_time", False))  # fixed by the player-count row
     cache_key = (fx.game.players, any_time, frozenset(st.shared), frozenset(st.per_player), tuple(id(a) for a in actions))
@@ -482,12 +516,14 @@ def make_listing(actions: list[CompiledAction], fx: GameEffects) -> Listing | No
             else _key_parts(a.reads.values, st, fx.game.players, const, any_time)  # type: ignore[union-attr]
             for a, k in zip(actions, keys)]
     # an item several actions read (a ship's cards, the fields) is read once per listing,
-    # when first needed (a guard may skip the action that reads it first)
+    # when first needed (a guard may skip the action that reads it first); a read taken
+    # into a local is no such item
     seen: dict[str, int] = {}
     for made in keys + fine:
         for part in set(made[1]) if made is not None else ():
             seen[part] = seen.get(part, 0) + 1
-    shared = {part: f"_p{n}" for n, part in enumerate(p for p, times in seen.items() if times > 1 and "(" in p)}
+    shared = {part: f"_p{n}" for n, part in enumerate(p for p, times in seen.items()
+                                                       if times > 1 and "(" in p and not _ATOMS.fullmatch(p))}
 
     def item(part: str) -> str:
         return f"({shared[part]} if {shared[part]} is not {unset} else ({shared[part]} := {part}))" if part in shared else part
@@ -495,7 +531,7 @@ def make_listing(actions: list[CompiledAction], fx: GameEffects) -> Listing | No
     phase = False
     for number, action in enumerate(actions):
         a, index = const(action), f"_i{number}"
-        lines.append(f"    if not uses or uses.get((seat, {index}), 0) < {cap}:")
+        lines.append(f"    if full is False or uses.get((seat, {index}), 0) < {cap}:")
         pad = "        "
         if action.guard is not None:
             test = _guard_source(action.guard, st, const)
@@ -516,7 +552,8 @@ def make_listing(actions: list[CompiledAction], fx: GameEffects) -> Listing | No
             phase = phase or any(read[0] in ("phase", "phase_in") for read in action.reads.values or ())  # type: ignore[union-attr]
             lines.append(f"{pad}v = None if {' or '.join(vtests)} else {_tuple([item(p) for p in vparts])}" if vtests
                          else f"{pad}v = {_tuple([item(p) for p in vparts])}")
-            lines.append(f"{pad}e = None if v is None else values.get(({index}, seat, v))")
+            lines.append(f"{pad}e = None if v is None else values.get(({index}, seat, v))" if vtests
+                         else f"{pad}e = values.get(({index}, seat, v))")
             lines.append(f"{pad}if e is None or e[0] is not {a} or e[1]:")  # unless no value: nothing listed
             pad += "    "
         tests, parts = made
@@ -533,14 +570,27 @@ def make_listing(actions: list[CompiledAction], fx: GameEffects) -> Listing | No
         lines.append(f"{pad}        out += e[1]")
         lines.append(f"{pad}else:")
         lines.append(f"{pad}    {miss}(fx, seat, out, {index}, {a}, k, made, memo, step, {vkey})")
+    # the reads written more than once, each taken into a local first (in the order first
+    # written: a zone of the seat is read as the guards read it)
+    body = "\n".join(lines)
+    atoms: dict[str, str] = {}
+    for found in _ATOMS.finditer(body):
+        if found.group() not in atoms and len(re.findall(re.escape(found.group()) + r"(?![\w\[(])", body)) > 1:
+            atoms[found.group()] = f"_a{len(atoms)}"
+    if atoms:
+        body = re.sub("|".join(re.escape(atom) + r"(?![\w\[(])" for atom in sorted(atoms, key=len, reverse=True)),
+                      lambda m: atoms[m.group()], body)
     head = ["    st = fx.game.state", "    c = fx.counters", "    uses = fx.uses", "    entries = memo.entries",
             "    values = memo.values",
+            # whether an action may have been taken as often as it may be this turn
+            f"    full = bool(uses) and max(uses.values()) >= {cap}",
             "    out = []", "    made = []"] + (["    phase = fx.game.phase.id"] if phase else [])
+    head += [f"    {name} = {atom}" for atom, name in atoms.items()]
     if actions:
         head.append(f"    {''.join(f'_i{n}, ' for n in range(len(actions)))}= I")
     if shared:
         head.append(f"    {' = '.join(shared.values())} = {unset}")
-    body = "\n".join(head + lines + ["    return out"]) + "\n"
-    listing: Listing = _define("_listing", "fx, seat, step, memo, I", body, consts, "declared listing")
+    source = "\n".join(head) + "\n" + body + "\n    return out\n"
+    listing: Listing = _define("_listing", "fx, seat, step, memo, I", source, consts, "declared listing")
     _LISTINGS[cache_key] = listing
     return listing
