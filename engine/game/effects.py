@@ -143,6 +143,9 @@ class GameEffects:
         self._worth_holding: Any = None
         #: (the modifiers, ``_query_facts`` of them): made on first use, dropped when rules are acquired
         self._facts: Any = None
+        #: event -> how ``fire`` finds its rules (``_fire_plan``): made on first use, dropped
+        #: when rules are acquired; a read-only map (a look ahead's copy shares it)
+        self._fire_plans: Any = MappingProxyType({})
         for effect in game.rules.effects:  # every player owns a copy of the ruleset's effects
             for seat in range(game.players):
                 self.own(effect.compiled, seat)
@@ -191,6 +194,7 @@ class GameEffects:
         self._applies = None
         self._quiet = None
         self._facts = None
+        self._fire_plans = MappingProxyType({})
 
     def _own_card(self, compiled: Compiled, card: int) -> None:
         """A card's rules, each bound to the card (``this``); their owner is its holder.
@@ -214,10 +218,14 @@ class GameEffects:
         self._applies = None
         self._quiet = None
         self._facts = None
+        self._fire_plans = MappingProxyType({})
         for a in compiled.actions:
+            guard = a.guard
+            if guard is not None and guard[0] == "this_in":  # `this in cards(ZONE)`: this card in the holder's ZONE
+                guard = ("card_in", guard[1], guard[2], card)
             bound_a = CompiledAction(a.name, a.timing, _bind(a.condition, card), _bind(a.cost, card), _bind(a.body, card),
                                      a.span, a.rule, a.param, _bind(a.values, card), _bind(a.worth, card),
-                                     a.only_step, a.guard, a.reads)
+                                     a.only_step, guard, a.reads)
             self._action_cards[len(self.actions)] = card
             self.actions.append((bound_a, HOLDER))
         if compiled.worth is not None:
@@ -605,10 +613,12 @@ class GameEffects:
         return self._budget
 
     def fire(self, event: str, payload: dict[str, Any]) -> None:
-        """Run the triggers of ``event`` that hear it (``compiled.fire``, spelt out): each
-        rule's seat filter and first test (``guard``) are read before its context is made,
-        the context from the seat to move and the decision's budget read once, so an event
-        whose rules all want another phase, step or text costs a look at each guard."""
+        """Run the triggers of ``event`` that hear it (``compiled.fire``, spelt out): the
+        rules that may hear it are found in the event's plan (``_fire_plan``) by the value
+        of the event's field that every rule's first test (``guard``) reads and by the seat
+        of the event, so an event whose rules all want another phase or text, or another
+        seat, costs two lookups; the context of a rule that runs is made from the seat to
+        move and the decision's budget read once."""
         triggers = self.triggers.get(event)
         if not triggers:
             return
@@ -616,9 +626,100 @@ class GameEffects:
             triggers = self._held(triggers)
             if not triggers:
                 return
+            if self.trigger_depth >= MAX_TRIGGER_DEPTH:
+                fire(triggers, event, payload, self)  # raises L809 naming the rule, whatever the guards say
+                return
+            self._run(triggers, payload)
+            return
         if self.trigger_depth >= MAX_TRIGGER_DEPTH:
             fire(triggers, event, payload, self)  # raises L809 naming the rule, whatever the guards say
             return
+        plan = self._fire_plans.get(event)  # (rules are acquired only when the effects are made)
+        if plan is None:
+            plan = self._fire_plan(event, triggers)
+        key = plan[0]
+        if key is None:
+            group = plan[1][None]
+        else:
+            value = payload.get(key)  # (a guard's text is a str: a value of another type equals none)
+            group = plan[1].get(value) if type(value) is str else None
+            if group is None:
+                return
+        who = payload.get("player")
+        runs = group.get(who) if type(who) is int or who is None else None
+        if runs is None:  # a seat the game does not have: every rule asks as ``_run`` does
+            self._run([(t, o) for t, o, _, _ in group[None]], payload)
+            return
+        if not runs:
+            return
+        game = self.game
+        players = game.players
+        budget: list[int] | None = None
+        depth = False
+        try:
+            for trigger, owner, active_only, guard in runs:
+                if active_only and who != game.state.active:
+                    continue
+                if guard is not None:
+                    if guard[0] == "event":  # ``_guard_passes`` for the common kind, without a call
+                        if payload.get(guard[1]) != guard[2]:
+                            continue
+                    elif not _guard_passes(guard, payload, self):
+                        continue
+                if not depth:  # the chain is one deeper from the first rule that runs
+                    self.trigger_depth += 1
+                    depth = True
+                if budget is None:
+                    budget = self.budget()
+                ctx = Ctx(self, {"owner": owner, "active": game.state.active, "opponent": (owner + 1) % players,
+                                 "event": payload}, budget, trigger.rule)
+                condition = trigger.condition
+                if condition is None or condition(ctx):
+                    trigger.body(ctx)
+        finally:
+            if depth:
+                self.trigger_depth -= 1
+
+    def _fire_plan(self, event: str, triggers: list[tuple[CompiledTrigger, int]]) -> tuple[Any, ...]:
+        """How ``fire`` finds the rules of ``event`` (its triggers, none of them a card's):
+        (the event's field ``KEY`` when every rule's guard is ``event.KEY == "TEXT"`` (else
+        None), {TEXT (None without a key): {the seat of the event, or None for an event of
+        no seat: a tuple}}). Each tuple holds, in order, the rules that hear that seat (``_hears``: by its owner, by the others, by anyone; a
+        rule by the active player is kept and asks the seat to move when it runs), each as
+        (rule, owner, whether it hears only the active player, the guard left to test).
+        Remembered in a read-only map (a look ahead's copy shares it) until rules are
+        acquired."""
+        guards = [t.guard for t, _ in triggers]
+        texts = {g[2] for g in guards if g is not None}
+        first = guards[0] if guards else None
+        key = first[1] if first is not None and all(g is not None and g[0] == "event" and g[1] == first[1]
+                                                    for g in guards) else None
+        groups: dict[str | None, Any] = {}
+        for text in (texts if key is not None else {None}):
+            per_seat: dict[int | None, tuple[tuple[Any, int, bool, Any], ...]] = {}
+            for who in [*range(self.game.players), None]:
+                runs = []
+                for t, owner in triggers:
+                    guard = t.guard
+                    if key is not None and guard is not None and guard[2] != text:
+                        continue
+                    by = t.by
+                    if who is not None and by != "anyone":  # what ``_hears`` asks
+                        if by == "owner" and who != owner or by == "others" and who == owner:
+                            continue
+                    runs.append((t, owner, who is not None and by not in ("anyone", "owner", "others"),
+                                 None if key is not None else t.guard))
+                per_seat[who] = tuple(runs)
+            groups[text] = MappingProxyType(per_seat)
+        plan = (key, MappingProxyType(groups))
+        plans = dict(self._fire_plans)
+        plans[event] = plan
+        self._fire_plans = MappingProxyType(plans)
+        return plan
+
+    def _run(self, triggers: list[tuple[Any, int]], payload: dict[str, Any]) -> None:
+        """Run each of ``triggers`` (with its owner) that hears the event (``_hears``) and
+        whose guard passes, in order (what ``fire`` does for rules that cards carry)."""
         who = payload.get("player")
         game = self.game
         players = game.players
@@ -670,6 +771,11 @@ class GameEffects:
         kind = guard[0]
         if kind == "phase":
             return self.game.phase.id in guard[1]
+        if kind == "this_in":  # (a rule of no card: ``this`` is unbound, nothing is skipped)
+            return True
+        if kind == "card_in":
+            cards = self._zone_list(ZoneRef(guard[1], None if guard[2] else seat))
+            return cards is not None and guard[3] in cards
         if kind == "counter":
             value = self.counters.get((seat, guard[1]), 0)
         else:

@@ -469,7 +469,8 @@ def compile_program(program: A.Program, types: Types, env: CheckEnv, name: str) 
                 g(rule.cost, sp) if rule.cost else None, gb(rule.body, sp), sp, label,
                 rule.param, g(rule.values, sp) if rule.values is not None else None,
                 g(rule.worth, sp) if rule.worth is not None else None, required_step(rule.condition),
-                required_guard(rule.condition, rule.values, rule.param, env.zones), action_reads(rule, c.types, env)))
+                required_guard(rule.condition, rule.values, rule.param, env.zones,
+                               plain=rule.cost is None and rule.values is None), action_reads(rule, c.types, env)))
     if program.statements:
         out.body = gb(program.statements, program.span)
     return out
