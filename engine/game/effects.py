@@ -120,6 +120,9 @@ class GameEffects:
         self.field_limits: dict[tuple[int, int], list[str]] = {}
         self.uses: dict[tuple[int, int], int] = {}
         self.choice_hook: ChoiceHook = first_option
+        #: (a choice hook, the seats whose answer it gives without being asked to a choice
+        #: of one option that must be taken: that option): see ``takes_lone``
+        self.lone: tuple[Any, frozenset[int]] = (None, frozenset())
         #: the `worth` of each option of the choice being asked, if its `choose` gives one
         self.choice_worths: list[float] | None = None
         #: the picks of a secret choice being made, by seat (see ``choose_secretly``)
@@ -146,6 +149,8 @@ class GameEffects:
         #: event -> how ``fire`` finds its rules (``_fire_plan``): made on first use, dropped
         #: when rules are acquired; a read-only map (a look ahead's copy shares it)
         self._fire_plans: Any = MappingProxyType({})
+        #: query -> the rules that hear each seat (``_modifier_plan``): as ``_fire_plans``
+        self._modifier_plans: Any = MappingProxyType({})
         for effect in game.rules.effects:  # every player owns a copy of the ruleset's effects
             for seat in range(game.players):
                 self.own(effect.compiled, seat)
@@ -195,6 +200,7 @@ class GameEffects:
         self._quiet = None
         self._facts = None
         self._fire_plans = MappingProxyType({})
+        self._modifier_plans = MappingProxyType({})
 
     def _own_card(self, compiled: Compiled, card: int) -> None:
         """A card's rules, each bound to the card (``this``); their owner is its holder.
@@ -219,6 +225,7 @@ class GameEffects:
         self._quiet = None
         self._facts = None
         self._fire_plans = MappingProxyType({})
+        self._modifier_plans = MappingProxyType({})
         for a in compiled.actions:
             guard = a.guard
             if guard is not None and guard[0] == "this_in":  # `this in cards(ZONE)`: this card in the holder's ZONE
@@ -534,10 +541,64 @@ class GameEffects:
         """The answer to ``query`` after every rule that applies (``compiler.modify``, with
         a card's rule given to its holder as it is reached): the context of a rule is made
         only for a rule that hears the asking seat, from the seat to move and the decision's
-        budget read once."""
+        budget read once. A query no card's rule modifies finds the rules that hear the
+        asking seat in its plan (``_modifier_plan``)."""
         mods = self.modifiers.get(query)
         if not mods:
             return value
+        if query in self._card_queries:
+            return self._modified(mods, value, params)
+        plan = self._modifier_plans.get(query)  # (made again for another list: a test may swap them)
+        if plan is None or plan[0] is not mods:
+            plan = self._modifier_plan(query, mods)
+        who = params.get("player")
+        runs = plan[1].get(who) if type(who) is int or who is None else None
+        if runs is None:  # a seat the game does not have: every rule asks as ``_modified`` does
+            return self._modified(mods, value, params)
+        game = self.game
+        active = game.state.active
+        budget: list[int] | None = None
+        for mod, owner, active_only, opponent in runs:
+            if mod.needs_value and not value:  # `if value and …`: it changes no falsy answer
+                continue
+            if active_only and who != active:
+                continue
+            if budget is None:
+                budget = self.budget()
+            ctx = Ctx(self, {"owner": owner, "active": active, "opponent": opponent, **params, "value": value},
+                      budget, mod.rule)
+            if mod.condition is None or mod.condition(ctx):
+                value = mod.value(ctx)
+        return value
+
+    def _modifier_plan(self, query: str, mods: list[tuple[CompiledModifier, int]]) -> Any:
+        """How ``modified`` finds the rules of ``query`` (none of them a card's): (the
+        list ``mods`` it was made of, {the asking seat, or None for a question of no seat:
+        the rules that hear it, in order
+        (``_hears``: by its owner, by the others, by anyone; a rule by the active player is
+        kept and asks the seat to move), each as (rule, owner, whether it hears only the
+        active player, the owner's opponent)}). Remembered in a read-only map (a look
+        ahead's copy shares it)."""
+        players = self.game.players
+        per_seat: dict[int | None, tuple[tuple[Any, int, bool, int], ...]] = {}
+        for who in [*range(players), None]:
+            runs = []
+            for mod, owner in mods:
+                by = mod.by
+                if who is not None and by != "anyone":  # what ``_hears`` asks
+                    if by == "owner" and who != owner or by == "others" and who == owner:
+                        continue
+                runs.append((mod, owner, who is not None and by not in ("anyone", "owner", "others"),
+                             (owner + 1) % players))
+            per_seat[who] = tuple(runs)
+        plan = (mods, MappingProxyType(per_seat))
+        plans = dict(self._modifier_plans)
+        plans[query] = plan
+        self._modifier_plans = MappingProxyType(plans)
+        return plan
+
+    def _modified(self, mods: list[tuple[CompiledModifier, int]], value: Any, params: dict[str, Any]) -> Any:
+        """``modified`` rule by rule (a query cards' rules modify, or a seat outside the table)."""
         who = params.get("player")
         game = self.game
         active = game.state.active
@@ -634,15 +695,15 @@ class GameEffects:
         if self.trigger_depth >= MAX_TRIGGER_DEPTH:
             fire(triggers, event, payload, self)  # raises L809 naming the rule, whatever the guards say
             return
-        plan = self._fire_plans.get(event)  # (rules are acquired only when the effects are made)
-        if plan is None:
+        plan = self._fire_plans.get(event)  # (made again for another list: a test may swap them)
+        if plan is None or plan[0] is not triggers:
             plan = self._fire_plan(event, triggers)
-        key = plan[0]
+        key = plan[1]
         if key is None:
-            group = plan[1][None]
+            group = plan[2][None]
         else:
             value = payload.get(key)  # (a guard's text is a str: a value of another type equals none)
-            group = plan[1].get(value) if type(value) is str else None
+            group = plan[2].get(value) if type(value) is str else None
             if group is None:
                 return
         who = payload.get("player")
@@ -682,7 +743,8 @@ class GameEffects:
 
     def _fire_plan(self, event: str, triggers: list[tuple[CompiledTrigger, int]]) -> tuple[Any, ...]:
         """How ``fire`` finds the rules of ``event`` (its triggers, none of them a card's):
-        (the event's field ``KEY`` when every rule's guard is ``event.KEY == "TEXT"`` (else
+        (the list ``triggers`` it was made of, the event's field ``KEY`` when every rule's
+        guard is ``event.KEY == "TEXT"`` (else
         None), {TEXT (None without a key): {the seat of the event, or None for an event of
         no seat: a tuple}}). Each tuple holds, in order, the rules that hear that seat (``_hears``: by its owner, by the others, by anyone; a
         rule by the active player is kept and asks the seat to move when it runs), each as
@@ -711,7 +773,7 @@ class GameEffects:
                                  None if key is not None else t.guard))
                 per_seat[who] = tuple(runs)
             groups[text] = MappingProxyType(per_seat)
-        plan = (key, MappingProxyType(groups))
+        plan = (triggers, key, MappingProxyType(groups))
         plans = dict(self._fire_plans)
         plans[event] = plan
         self._fire_plans = MappingProxyType(plans)
@@ -923,6 +985,19 @@ class GameEffects:
             found = zones[player]
         return len(found)
 
+    def zone_item(self, zone: ZoneRef, i: int) -> int | None:
+        """``item(cards(zone), i)`` for ``i >= 0`` without copying the zone (``item(cards(
+        role), 0)`` is asked at every planting a rule watches)."""
+        st = self.game.state  # ``_zone_list`` spelt out
+        zid, player = zone
+        found = st.shared.get(zid)
+        if found is None:
+            zones = st.per_player.get(zid)
+            if zones is None or player is None or not 0 <= player < len(zones):
+                return None
+            found = zones[player]
+        return found[i] if i < len(found) else None
+
     def hand(self, player: int) -> list[int]:
         return list(self.game.state.hands[player])
 
@@ -1049,6 +1124,14 @@ class GameEffects:
                worths: Sequence[float] | None = None) -> Any:
         """``choices.pick``: the hook asked, the index checked, a ``chose`` event."""
         return pick(self, player, options, prompt, optional, worths)
+
+    def takes_lone(self, player: int) -> bool:
+        """Whether a choice of ``player`` among one option that must be taken is that
+        option without the hook being asked: the hook's agent said it answers such a choice
+        so whatever it is told (``lone``, set by ``engine.sim.play.route_choices`` for the
+        hook it makes; another hook is asked). The chosen event is logged all the same."""
+        lone = self.lone
+        return lone[0] is self.choice_hook and player in lone[1]
 
     def ask(self, player: int, prompt: str) -> bool:
         return bool(self.choose(player, [True, False], prompt, False))

@@ -315,6 +315,11 @@ class Inliner:
         if (call.func == "count" and len(call.args) == 1 and not call.kwargs and isinstance(call.args[0], A.Call)
                 and call.args[0].func == "cards" and len(call.args[0].args) == 1 and not call.args[0].kwargs):
             return f"ctx.world.zone_size({self.src(call.args[0].args[0], depth + 1)})"  # no copy of the zone to count
+        if (call.func == "item" and len(call.args) == 2 and not call.kwargs and isinstance(call.args[0], A.Call)
+                and call.args[0].func == "cards" and len(call.args[0].args) == 1 and not call.args[0].kwargs
+                and isinstance(call.args[1], A.Int) and 0 <= call.args[1].value <= MAX_INT):
+            # `item(cards(ZONE), I)`: the zone's card at I (or none), without a copy of the zone
+            return f"ctx.world.zone_item({self.src(call.args[0].args[0], depth + 1)}, {self.const(call.args[1].value)})"
         inner = call.args[0] if call.args else None
         if (isinstance(inner, A.Call) and inner.func == "fields" and len(inner.args) == 1 and not inner.kwargs
                 and not call.kwargs):
