@@ -231,7 +231,10 @@ class GreedyBot:
         worths = view.option_worths()
         if not worths or len(worths) != len(options):
             return 0
-        best = max(range(len(worths)), key=lambda i: (worths[i], -i))
+        best = 0  # the first of the options worth most (``max`` by worth, then the lower index)
+        for i in range(1, len(worths)):
+            if worths[i] > worths[best]:
+                best = i
         return None if optional and worths[best] < 0 else best
 
     def _best_act(self, view: SeatView, acts: list[Action]) -> Action | None:

@@ -151,6 +151,12 @@ class GameEffects:
         self._fire_plans: Any = MappingProxyType({})
         #: query -> the rules that hear each seat (``_modifier_plan``): as ``_fire_plans``
         self._modifier_plans: Any = MappingProxyType({})
+        #: how many times rules started to run or statements were performed: see ``plantable``
+        self.epoch = 0
+        #: (epoch, seat, card, game version, the fields the card fits): ``plantable``'s last list
+        self.plant_hint: tuple[int, int, int, int, list[int]] | None = None
+        #: the zones' lists in the order ``statements.take`` searches them (made on first use)
+        self._take_order: tuple[tuple[list[int], ...], tuple[list[int], ...]] | None = None
         for effect in game.rules.effects:  # every player owns a copy of the ruleset's effects
             for seat in range(game.players):
                 self.own(effect.compiled, seat)
@@ -251,7 +257,9 @@ class GameEffects:
         action, _ = self.actions[index]
         if action.worth is None:
             return None
-        ctx = new_ctx(self, seat, action.rule, budget=[MAX_STEPS])
+        game = self.game  # (what ``new_ctx`` makes, without asking the world for the seats)
+        ctx = Ctx(self, {"owner": seat, "active": game.state.active, "opponent": (seat + 1) % game.players},
+                  [MAX_STEPS], action.rule)
         if action.values is not None and action.param is not None:
             ctx.vars[action.param] = list(action.values(ctx))[value]
         return float(action.worth(ctx))
@@ -663,7 +671,8 @@ class GameEffects:
     def budget(self) -> list[int]:
         """The evaluation budget of the current decision: every rule one action sets off
         (triggers of triggers included) spends from the same budget, so fan-out cannot
-        multiply the work."""
+        multiply the work. Asked before any rule runs (``epoch`` counts it)."""
+        self.epoch += 1
         taken = self.game.actions_taken
         if taken != self._budget_at:
             self.work += MAX_STEPS - self._budget[0]
@@ -1065,10 +1074,8 @@ class GameEffects:
         known = self._growing_seen.get(player)
         if known is not None and known[0] == fields:  # the fields as last answered (one comparison, no copy)
             return list(known[1])
-        type_of = st.bean_of
-        seen: dict[int, None] = {}  # each type once, in the order first met
-        for card in chain.from_iterable(fields):
-            seen[type_of[card]] = None
+        # each type once, in the order first met (read in C: a field holds a dozen cards)
+        seen = dict.fromkeys(map(st.bean_of.__getitem__, chain.from_iterable(fields)))
         names = st.card_types
         out = [names[t] for t in seen]
         self._growing_seen[player] = ([list(f) for f in fields], tuple(out))
@@ -1116,6 +1123,39 @@ class GameEffects:
                 out.append(self.may_plant(player, card, f))
         return out
 
+    def plantable(self, player: int, card: int, fields: Sequence[Any]) -> list[Any]:
+        """``[f for f in fields if may_plant(player, card, f)]``, the rules asked as
+        ``may_plant_all`` asks them (``compiler.plantable_filter`` reads the list here)."""
+        if not self.field_free("may_plant"):
+            return [f for f in fields if self.may_plant(player, card, f)]
+        fitting: list[int] | None = None
+        out = []
+        for f in fields:
+            if type(f) is FieldRef and f.player == player:
+                if fitting is None:
+                    fitting = self.game.fitting_fields(player, card)
+                    # kept for a `plant` of the card on one of them that comes next (``plant_fits``)
+                    self.plant_hint = (self.epoch, player, card, self.game.version, fitting)
+                if f.slot in fitting:
+                    out.append(f)
+            elif self.may_plant(player, card, f):
+                out.append(f)
+        return out
+
+    def plant_fits(self, player: int, card: int, slot: int) -> bool:
+        """``Game.fits(player, card, slot)`` for the `plant` statement being performed: the
+        fields the card fits as ``plantable`` last listed them when nothing ran since (the
+        statement's own ``do`` aside: no rule started, no other statement, no action, the
+        position untouched; the fields the card fits are then the same, and a rule of
+        `may_plant` that reads no field answers every field alike, ``field_free``), else
+        asked afresh. ``plant_now``-like procedures filter the fields and plant on one."""
+        hint = self.plant_hint
+        game = self.game
+        if (hint is not None and hint[0] == self.epoch - 1 and hint[1] == player and hint[2] == card
+                and hint[3] == game.version):
+            return slot in hint[4]
+        return game.fits(player, card, slot)
+
     def may_harvest(self, player: int, field: FieldRef) -> bool:
         """The engine's own answer: harvest timing, protection and `may_harvest`."""
         return field.player == player and self.game.harvest_allowed_now(player) and field.slot in self.game.harvestable(player)
@@ -1154,6 +1194,7 @@ class GameEffects:
         handler = STATEMENTS.get(statement)  # engine/game/statements.py
         if handler is None:  # not one of the engine's: a subclass's own, if any (else AttributeError)
             getattr(self, f"_do_{statement}")
+        self.epoch += 1  # (``plant_fits``)
         game = self.game
         outer = game.cause
         if rule is not None:
