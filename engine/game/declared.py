@@ -347,7 +347,10 @@ class ListingMemo:
         stood = self.plans.get((seat, step, own))
         by_seat = fx._by_seat
         if stood is not None and stood[4] is by_seat and by_seat is not None and by_seat[0] == len(fx.actions):
-            plan, listing, at = stood[1], stood[2], stood[3]  # it stands (what ``_plan`` would give)
+            at = stood[3]
+            if not at:  # no action to list in this step (most decisions of a ruleset's other steps)
+                return []
+            plan, listing = stood[1], stood[2]  # it stands (what ``_plan`` would give)
         else:
             plan, listing, at = self._plan(fx, seat, step, own)
             stood = self.plans[(seat, step, own)]

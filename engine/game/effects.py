@@ -1128,6 +1128,12 @@ class GameEffects:
         ``may_plant_all`` asks them (``compiler.plantable_filter`` reads the list here)."""
         if not self.field_free("may_plant"):
             return [f for f in fields if self.may_plant(player, card, f)]
+        game = self.game
+        n = len(game.state.fields[player])
+        if tuple(fields) == _FIELD_REFS.get((player, n)):  # the seat's own fields, in order (``fields(p)``)
+            listed = game.fitting_fields(player, card)
+            self.plant_hint = (self.epoch, player, card, game.version, listed)
+            return [fields[i] for i in listed]  # (the indices in order)
         fitting: list[int] | None = None
         out = []
         for f in fields:
