@@ -1007,6 +1007,15 @@ class GameEffects:
             found = zones[player]
         return found[i] if i < len(found) else None
 
+    def seat_zone_item(self, zid: str, player: int, i: int) -> int | None:
+        """``zone_item(ZoneRef(zid, player), i)`` for a per-player zone (whose id no shared
+        zone has), without the reference."""
+        zones = self.game.state.per_player.get(zid)
+        if zones is None or player is None or not 0 <= player < len(zones):
+            return None
+        found = zones[player]
+        return found[i] if i < len(found) else None
+
     def hand(self, player: int) -> list[int]:
         return list(self.game.state.hands[player])
 

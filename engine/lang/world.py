@@ -49,6 +49,7 @@ class World(Protocol):
     def cards(self, zone: ZoneRef) -> list[int]: ...
     def zone_size(self, zone: ZoneRef) -> int: ...  # len(cards(zone)), without the copy
     def zone_item(self, zone: ZoneRef, i: int) -> int | None: ...  # item(cards(zone), i) for i >= 0, without the copy
+    def seat_zone_item(self, zid: str, player: int, i: int) -> int | None: ...  # zone_item(ZoneRef(zid, player), i)
     def hand(self, player: int) -> list[int]: ...
     def bean_of(self, card: int) -> str: ...
     def card_kind(self, card: int) -> str: ...
@@ -170,6 +171,9 @@ class TableWorld:
     def zone_item(self, zone: ZoneRef, i: int) -> int | None:
         cards = self.zones.get(zone, [])
         return cards[i] if i < len(cards) else None
+
+    def seat_zone_item(self, zid: str, player: int, i: int) -> int | None:
+        return self.zone_item(ZoneRef(zid, player), i)
 
     def hand(self, player: int) -> list[int]:
         return list(self.zones.get(ZoneRef(self.hand_id, player), []))
