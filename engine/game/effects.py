@@ -37,6 +37,7 @@ from engine.game.copyable import mypyc_attr
 from engine.game.declared import ListingMemo
 from engine.game.fixed import facts
 from engine.game.holders import HOLDER
+from engine.game.plans import fire_plan, modifier_plan
 from engine.game.statements import MOVE_POSITIONS, STATEMENTS, take  # noqa: F401 - MOVE_POSITIONS is read from here
 from engine.lang.compiler import (GUARD_OPS, MAX_STEPS, MAX_TRIGGER_DEPTH, Compiled, CompiledAction, CompiledModifier,
                                   CompiledTrigger, Ctx, _guard_passes, _hears, fire, modifier_stage, new_ctx)
@@ -146,10 +147,10 @@ class GameEffects:
         self._worth_holding: Any = None
         #: (the modifiers, ``_query_facts`` of them): made on first use, dropped when rules are acquired
         self._facts: Any = None
-        #: event -> how ``fire`` finds its rules (``_fire_plan``): made on first use, dropped
+        #: event -> how ``fire`` finds its rules (``plans.fire_plan``): made on first use, dropped
         #: when rules are acquired; a read-only map (a look ahead's copy shares it)
         self._fire_plans: Any = MappingProxyType({})
-        #: query -> the rules that hear each seat (``_modifier_plan``): as ``_fire_plans``
+        #: query -> the rules that hear each seat (``plans.modifier_plan``): as ``_fire_plans``
         self._modifier_plans: Any = MappingProxyType({})
         #: how many times rules started to run or statements were performed: see ``plantable``
         self.epoch = 0
@@ -550,7 +551,7 @@ class GameEffects:
         a card's rule given to its holder as it is reached): the context of a rule is made
         only for a rule that hears the asking seat, from the seat to move and the decision's
         budget read once. A query no card's rule modifies finds the rules that hear the
-        asking seat in its plan (``_modifier_plan``)."""
+        asking seat in its plan (``plans.modifier_plan``)."""
         mods = self.modifiers.get(query)
         if not mods:
             return value
@@ -558,7 +559,7 @@ class GameEffects:
             return self._modified(mods, value, params)
         plan = self._modifier_plans.get(query)  # (made again for another list: a test may swap them)
         if plan is None or plan[0] is not mods:
-            plan = self._modifier_plan(query, mods)
+            plan = modifier_plan(self, query, mods)
         who = params.get("player")
         runs = plan[1].get(who) if type(who) is int or who is None else None
         if runs is None:  # a seat the game does not have: every rule asks as ``_modified`` does
@@ -578,32 +579,6 @@ class GameEffects:
             if mod.condition is None or mod.condition(ctx):
                 value = mod.value(ctx)
         return value
-
-    def _modifier_plan(self, query: str, mods: list[tuple[CompiledModifier, int]]) -> Any:
-        """How ``modified`` finds the rules of ``query`` (none of them a card's): (the
-        list ``mods`` it was made of, {the asking seat, or None for a question of no seat:
-        the rules that hear it, in order
-        (``_hears``: by its owner, by the others, by anyone; a rule by the active player is
-        kept and asks the seat to move), each as (rule, owner, whether it hears only the
-        active player, the owner's opponent)}). Remembered in a read-only map (a look
-        ahead's copy shares it)."""
-        players = self.game.players
-        per_seat: dict[int | None, tuple[tuple[Any, int, bool, int], ...]] = {}
-        for who in [*range(players), None]:
-            runs = []
-            for mod, owner in mods:
-                by = mod.by
-                if who is not None and by != "anyone":  # what ``_hears`` asks
-                    if by == "owner" and who != owner or by == "others" and who == owner:
-                        continue
-                runs.append((mod, owner, who is not None and by not in ("anyone", "owner", "others"),
-                             (owner + 1) % players))
-            per_seat[who] = tuple(runs)
-        plan = (mods, MappingProxyType(per_seat))
-        plans = dict(self._modifier_plans)
-        plans[query] = plan
-        self._modifier_plans = MappingProxyType(plans)
-        return plan
 
     def _modified(self, mods: list[tuple[CompiledModifier, int]], value: Any, params: dict[str, Any]) -> Any:
         """``modified`` rule by rule (a query cards' rules modify, or a seat outside the table)."""
@@ -684,7 +659,7 @@ class GameEffects:
 
     def fire(self, event: str, payload: dict[str, Any]) -> None:
         """Run the triggers of ``event`` that hear it (``compiled.fire``, spelt out): the
-        rules that may hear it are found in the event's plan (``_fire_plan``) by the value
+        rules that may hear it are found in the event's plan (``plans.fire_plan``) by the value
         of the event's field that every rule's first test (``guard``) reads and by the seat
         of the event, so an event whose rules all want another phase or text, or another
         seat, costs two lookups; the context of a rule that runs is made from the seat to
@@ -706,7 +681,7 @@ class GameEffects:
             return
         plan = self._fire_plans.get(event)  # (made again for another list: a test may swap them)
         if plan is None or plan[0] is not triggers:
-            plan = self._fire_plan(event, triggers)
+            plan = fire_plan(self, event, triggers)
         key = plan[1]
         if key is None:
             group = plan[2][None]
@@ -749,44 +724,6 @@ class GameEffects:
         finally:
             if depth:
                 self.trigger_depth -= 1
-
-    def _fire_plan(self, event: str, triggers: list[tuple[CompiledTrigger, int]]) -> tuple[Any, ...]:
-        """How ``fire`` finds the rules of ``event`` (its triggers, none of them a card's):
-        (the list ``triggers`` it was made of, the event's field ``KEY`` when every rule's
-        guard is ``event.KEY == "TEXT"`` (else
-        None), {TEXT (None without a key): {the seat of the event, or None for an event of
-        no seat: a tuple}}). Each tuple holds, in order, the rules that hear that seat (``_hears``: by its owner, by the others, by anyone; a
-        rule by the active player is kept and asks the seat to move when it runs), each as
-        (rule, owner, whether it hears only the active player, the guard left to test).
-        Remembered in a read-only map (a look ahead's copy shares it) until rules are
-        acquired."""
-        guards = [t.guard for t, _ in triggers]
-        texts = {g[2] for g in guards if g is not None}
-        first = guards[0] if guards else None
-        key = first[1] if first is not None and all(g is not None and g[0] == "event" and g[1] == first[1]
-                                                    for g in guards) else None
-        groups: dict[str | None, Any] = {}
-        for text in (texts if key is not None else {None}):
-            per_seat: dict[int | None, tuple[tuple[Any, int, bool, Any], ...]] = {}
-            for who in [*range(self.game.players), None]:
-                runs = []
-                for t, owner in triggers:
-                    guard = t.guard
-                    if key is not None and guard is not None and guard[2] != text:
-                        continue
-                    by = t.by
-                    if who is not None and by != "anyone":  # what ``_hears`` asks
-                        if by == "owner" and who != owner or by == "others" and who == owner:
-                            continue
-                    runs.append((t, owner, who is not None and by not in ("anyone", "owner", "others"),
-                                 None if key is not None else t.guard))
-                per_seat[who] = tuple(runs)
-            groups[text] = MappingProxyType(per_seat)
-        plan = (triggers, key, MappingProxyType(groups))
-        plans = dict(self._fire_plans)
-        plans[event] = plan
-        self._fire_plans = MappingProxyType(plans)
-        return plan
 
     def _run(self, triggers: list[tuple[Any, int]], payload: dict[str, Any]) -> None:
         """Run each of ``triggers`` (with its owner) that hears the event (``_hears``) and
@@ -995,8 +932,8 @@ class GameEffects:
         return len(found)
 
     def zone_item(self, zone: ZoneRef, i: int) -> int | None:
-        """``item(cards(zone), i)`` for ``i >= 0`` without copying the zone (``item(cards(
-        role), 0)`` is asked at every planting a rule watches)."""
+        """``item(cards(zone), i)`` for ``i >= 0`` without copying the zone (a rule reading
+        the first card of a seat's pile is asked at every planting)."""
         st = self.game.state  # ``_zone_list`` spelt out
         zid, player = zone
         found = st.shared.get(zid)
@@ -1163,7 +1100,8 @@ class GameEffects:
         statement's own ``do`` aside: no rule started, no other statement, no action, the
         position untouched; the fields the card fits are then the same, and a rule of
         `may_plant` that reads no field answers every field alike, ``field_free``), else
-        asked afresh. ``plant_now``-like procedures filter the fields and plant on one."""
+        asked afresh. A procedure that plants a card given to a player filters the fields
+        by `may_plant` and plants on one of them."""
         hint = self.plant_hint
         game = self.game
         if (hint is not None and hint[0] == self.epoch - 1 and hint[1] == player and hint[2] == card
