@@ -59,6 +59,10 @@ class GreedyBot:
     #: It answers an offer from the step's own actions (accept or decline, ``_answer``), so
     #: the engine need not list its free actions then (``Game.free_listing``).
     free_in_answers = False
+    #: Its answer to a choice inside an effect among one option that must be taken is that
+    #: option, whatever the worths (``choose_option``), so the game need not ask it
+    #: (``GameEffects.takes_lone``), nor work out the option's worth.
+    takes_lone_choice = True
 
     def __init__(self, seed: int = 0, max_offers: int = 3) -> None:
         self.rng = random.Random(seed)
@@ -227,7 +231,10 @@ class GreedyBot:
         worths = view.option_worths()
         if not worths or len(worths) != len(options):
             return 0
-        best = max(range(len(worths)), key=lambda i: (worths[i], -i))
+        best = 0  # the first of the options worth most (``max`` by worth, then the lower index)
+        for i in range(1, len(worths)):
+            if worths[i] > worths[best]:
+                best = i
         return None if optional and worths[best] < 0 else best
 
     def _best_act(self, view: SeatView, acts: list[Action]) -> Action | None:

@@ -34,11 +34,14 @@ def pick(fx: GameEffects, player: int, options: Sequence[Any], prompt: str, opti
     options = list(options)
     if not options:
         return None
-    fx.choice_worths = list(worths) if worths is not None else None  # a bot's hint (SeatView.option_worths)
-    try:
-        index = fx.choice_hook(player, options, prompt, optional)
-    finally:
-        fx.choice_worths = None
+    if len(options) == 1 and not optional and fx.takes_lone(player):  # the one option, its agent not asked
+        index: int | None = 0
+    else:
+        fx.choice_worths = list(worths) if worths is not None else None  # a bot's hint (SeatView.option_worths)
+        try:
+            index = fx.choice_hook(player, options, prompt, optional)
+        finally:
+            fx.choice_worths = None
     if index is None and not optional:
         index = 0
     if index is not None and not 0 <= index < len(options):

@@ -59,6 +59,19 @@ def make_guard(guard: tuple[Any, ...]) -> Guard:
     if kind == "phase":
         names = guard[1]
         return lambda fx, seat: fx.game.phase.id in names
+    if kind == "this_in":  # (a rule of no card: ``this`` is unbound, nothing is skipped)
+        return lambda fx, seat: True
+    if kind == "card_in":  # a card's action: the card in its holder's zone (``this in cards(ZONE)``)
+        zid, shared, card = guard[1], guard[2], guard[3]
+
+        def held(fx: GameEffects, seat: int) -> bool:
+            st = fx.game.state
+            cards = st.shared.get(zid)  # a shared zone of that id first, as ``_zone_list`` looks
+            if cards is None:
+                zones = None if shared else st.per_player.get(zid)
+                cards = zones[seat] if zones is not None and 0 <= seat < len(zones) else None
+            return cards is not None and card in cards
+        return held
     op, n = GUARD_OPS[guard[-2]], guard[-1]
     if kind == "counter":
         name = guard[1]
@@ -240,10 +253,12 @@ class ListingMemo:
         #: plan, its generated listing, the plan's action indices, the effects' index of
         #: actions by seat (``GameEffects._by_seat``) it was last found to stand with: while
         #: that is the same object for as many actions, the plan stands without asking;
-        #: whether every action of the plan is a card's: a seat holding none of the cards
-        #: with actions then lists nothing, found with one look at the zones they may be in)
+        #: when every action of the plan is a card's, ({card: the places in the plan of its
+        #: actions}, the per-player zone ZONE when every one's guard is ``this in
+        #: cards(ZONE)``, else None), else None: a seat then lists the actions of the cards
+        #: it holds alone (in ZONE alone), found with one look at the zones they may be in)
         self.plans: dict[tuple[int, str, bool], tuple[list[int], list[Plan], Listing | None, tuple[int, ...], Any,
-                                                      bool]] = {}
+                                                      tuple[dict[int, tuple[int, ...]], str | None] | None]] = {}
         #: the step being played and its id (``GameEffects.step``), asked again when it changes
         self.step_of: tuple[Any, str] = (None, "")
 
@@ -291,7 +306,19 @@ class ListingMemo:
                 _, guard, reader, _ = self._parts(fx, action)
                 plan.append((index, action, card, guard, reader))
         at = tuple(index for index, _, _ in chosen)
-        self.plans[(seat, step, own)] = (indices, plan, listing, at, fx._by_seat, all(card for _, _, card in chosen))
+        cards: tuple[dict[int, tuple[int, ...]], str | None] | None = None
+        if listing is None and all(card for _, _, card in chosen):
+            places: dict[int, tuple[int, ...]] = {}
+            for place, (index, _, _, _, _) in enumerate(plan):
+                held = fx._action_cards[index]
+                places[held] = places.get(held, ()) + (place,)
+            guards = {action.guard[:3] if action.guard is not None and action.guard[0] == "card_in" else None
+                      for _, action, _ in chosen}
+            only = guards.pop() if len(guards) == 1 else None
+            # the guard read off that zone alone (a zone of that id shared too is looked at first: not then)
+            zone = only[1] if only is not None and not only[2] and only[1] not in fx.game.state.shared else None
+            cards = (places, zone)
+        self.plans[(seat, step, own)] = (indices, plan, listing, at, fx._by_seat, cards)
         return plan, listing, at
 
     def store(self, index: int, seat: int, key: Any, action: CompiledAction, listed: tuple[Any, ...]) -> None:
@@ -321,48 +348,62 @@ class ListingMemo:
         stood = self.plans.get((seat, step, own))
         by_seat = fx._by_seat
         if stood is not None and stood[4] is by_seat and by_seat is not None and by_seat[0] == len(fx.actions):
-            plan, listing, at = stood[1], stood[2], stood[3]  # it stands (what ``_plan`` would give)
+            at = stood[3]
+            if not at:  # no action to list in this step (most decisions of a ruleset's other steps)
+                return []
+            plan, listing = stood[1], stood[2]  # it stands (what ``_plan`` would give)
         else:
             plan, listing, at = self._plan(fx, seat, step, own)
             stood = self.plans[(seat, step, own)]
         if listing is not None:
             return listing(fx, seat, step, self, at)
-        if stood[5]:  # only cards' actions: none to list unless the seat holds one of the cards
-            # ``_action_cards_holding`` and ``_holds`` spelt out (every seat at most decisions)
+        cards_only = stood[5]
+        if cards_only:  # only cards' actions: those of the cards the seat holds, in the plan's order
+            # ``_action_cards_holding`` and ``_held_of`` spelt out (every seat at most decisions)
             count = len(fx.actions)
             known = fx._action_holding
             spec = known[count] if known is not None and count in known else fx._action_cards_holding()
             if spec is None:
                 return []
             wanted, zones, on_fields = spec
+            places, guarded_in = cards_only
             st = game.state
             per_player = st.per_player
-            for zone in zones:
-                if not wanted.isdisjoint(per_player[zone][seat]):
-                    break
+            found: list[int] = []
+            if guarded_in is not None:  # every action's guard: its card in the seat's zone ``guarded_in``
+                if guarded_in in zones and 0 <= seat < len(per_player[guarded_in]):
+                    cards = per_player[guarded_in][seat]
+                    if not wanted.isdisjoint(cards):
+                        found += wanted.intersection(cards)
             else:
-                if not on_fields:
-                    return []
-                for planted in st.fields[seat]:
-                    if not wanted.isdisjoint(planted):
-                        break
-                else:
-                    return []
+                for zone in zones:
+                    cards = per_player[zone][seat]
+                    if not wanted.isdisjoint(cards):
+                        found += wanted.intersection(cards)
+                if on_fields:
+                    for planted in st.fields[seat]:
+                        if not wanted.isdisjoint(planted):
+                            found += wanted.intersection(planted)
+            if not found:
+                return []
+            order = sorted({place for card in found for place in places.get(card, ())})
+            plan = [plan[place] for place in order]
         uses = fx.uses
         entries = self.entries
         cap = self.max_uses
         out: list[tuple[int, CompiledAction, int]] = []
         made: list[Ctx] = []  # one context for the listing, made when a first rule is read
         held: set[int] | None = None  # the cards with actions the seat holds, found when first needed
+        guarded = cards_only is not None and cards_only is not False and cards_only[1] is not None  # (every guard held: ``found``)
         for index, action, card, guard, reader in plan:
-            if card:
+            if card and not cards_only:
                 if held is None:
                     held = fx._held_of(seat, fx._action_cards_holding())
                 if fx._action_cards[index] not in held:
                     continue
             if uses and uses.get((seat, index), 0) >= cap:
                 continue
-            if guard is not None and not guard(fx, seat):
+            if guard is not None and not guarded and not guard(fx, seat):
                 continue  # its first test fails (`required_guard`): no value, or its condition is false
             key = None if reader is None else reader(fx, seat, step)
             if key is not None:  # its inputs are known: the same inputs pass the same values
@@ -458,6 +499,8 @@ def _guard_source(guard: tuple[Any, ...], st: Any, const: Callable[[Any], str]) 
     kind = guard[0]
     if kind == "phase":
         return f"phase in {const(guard[1])}"
+    if kind in ("this_in", "card_in"):  # (only cards' actions hold this, and their plans are not generated)
+        return None
     op = _OPS.get(guard[-2])
     if op is None:
         return None

@@ -37,6 +37,7 @@ from engine.game.copyable import mypyc_attr
 from engine.game.declared import ListingMemo
 from engine.game.fixed import facts
 from engine.game.holders import HOLDER
+from engine.game.plans import fire_plan, modifier_plan
 from engine.game.statements import MOVE_POSITIONS, STATEMENTS, take  # noqa: F401 - MOVE_POSITIONS is read from here
 from engine.lang.compiler import (GUARD_OPS, MAX_STEPS, MAX_TRIGGER_DEPTH, Compiled, CompiledAction, CompiledModifier,
                                   CompiledTrigger, Ctx, _guard_passes, _hears, fire, modifier_stage, new_ctx)
@@ -120,6 +121,9 @@ class GameEffects:
         self.field_limits: dict[tuple[int, int], list[str]] = {}
         self.uses: dict[tuple[int, int], int] = {}
         self.choice_hook: ChoiceHook = first_option
+        #: (a choice hook, the seats whose answer it gives without being asked to a choice
+        #: of one option that must be taken: that option): see ``takes_lone``
+        self.lone: tuple[Any, frozenset[int]] = (None, frozenset())
         #: the `worth` of each option of the choice being asked, if its `choose` gives one
         self.choice_worths: list[float] | None = None
         #: the picks of a secret choice being made, by seat (see ``choose_secretly``)
@@ -143,6 +147,17 @@ class GameEffects:
         self._worth_holding: Any = None
         #: (the modifiers, ``_query_facts`` of them): made on first use, dropped when rules are acquired
         self._facts: Any = None
+        #: event -> how ``fire`` finds its rules (``plans.fire_plan``): made on first use, dropped
+        #: when rules are acquired; a read-only map (a look ahead's copy shares it)
+        self._fire_plans: Any = MappingProxyType({})
+        #: query -> the rules that hear each seat (``plans.modifier_plan``): as ``_fire_plans``
+        self._modifier_plans: Any = MappingProxyType({})
+        #: how many times rules started to run or statements were performed: see ``plantable``
+        self.epoch = 0
+        #: (epoch, seat, card, game version, the fields the card fits): ``plantable``'s last list
+        self.plant_hint: tuple[int, int, int, int, list[int]] | None = None
+        #: the zones' lists in the order ``statements.take`` searches them (made on first use)
+        self._take_order: tuple[tuple[list[int], ...], tuple[list[int], ...]] | None = None
         for effect in game.rules.effects:  # every player owns a copy of the ruleset's effects
             for seat in range(game.players):
                 self.own(effect.compiled, seat)
@@ -191,6 +206,8 @@ class GameEffects:
         self._applies = None
         self._quiet = None
         self._facts = None
+        self._fire_plans = MappingProxyType({})
+        self._modifier_plans = MappingProxyType({})
 
     def _own_card(self, compiled: Compiled, card: int) -> None:
         """A card's rules, each bound to the card (``this``); their owner is its holder.
@@ -214,10 +231,15 @@ class GameEffects:
         self._applies = None
         self._quiet = None
         self._facts = None
+        self._fire_plans = MappingProxyType({})
+        self._modifier_plans = MappingProxyType({})
         for a in compiled.actions:
+            guard = a.guard
+            if guard is not None and guard[0] == "this_in":  # `this in cards(ZONE)`: this card in the holder's ZONE
+                guard = ("card_in", guard[1], guard[2], card)
             bound_a = CompiledAction(a.name, a.timing, _bind(a.condition, card), _bind(a.cost, card), _bind(a.body, card),
                                      a.span, a.rule, a.param, _bind(a.values, card), _bind(a.worth, card),
-                                     a.only_step, a.guard, a.reads)
+                                     a.only_step, guard, a.reads)
             self._action_cards[len(self.actions)] = card
             self.actions.append((bound_a, HOLDER))
         if compiled.worth is not None:
@@ -236,7 +258,9 @@ class GameEffects:
         action, _ = self.actions[index]
         if action.worth is None:
             return None
-        ctx = new_ctx(self, seat, action.rule, budget=[MAX_STEPS])
+        game = self.game  # (what ``new_ctx`` makes, without asking the world for the seats)
+        ctx = Ctx(self, {"owner": seat, "active": game.state.active, "opponent": (seat + 1) % game.players},
+                  [MAX_STEPS], action.rule)
         if action.values is not None and action.param is not None:
             ctx.vars[action.param] = list(action.values(ctx))[value]
         return float(action.worth(ctx))
@@ -526,10 +550,38 @@ class GameEffects:
         """The answer to ``query`` after every rule that applies (``compiler.modify``, with
         a card's rule given to its holder as it is reached): the context of a rule is made
         only for a rule that hears the asking seat, from the seat to move and the decision's
-        budget read once."""
+        budget read once. A query no card's rule modifies finds the rules that hear the
+        asking seat in its plan (``plans.modifier_plan``)."""
         mods = self.modifiers.get(query)
         if not mods:
             return value
+        if query in self._card_queries:
+            return self._modified(mods, value, params)
+        plan = self._modifier_plans.get(query)  # (made again for another list: a test may swap them)
+        if plan is None or plan[0] is not mods:
+            plan = modifier_plan(self, query, mods)
+        who = params.get("player")
+        runs = plan[1].get(who) if type(who) is int or who is None else None
+        if runs is None:  # a seat the game does not have: every rule asks as ``_modified`` does
+            return self._modified(mods, value, params)
+        game = self.game
+        active = game.state.active
+        budget: list[int] | None = None
+        for mod, owner, active_only, opponent in runs:
+            if mod.needs_value and not value:  # `if value and …`: it changes no falsy answer
+                continue
+            if active_only and who != active:
+                continue
+            if budget is None:
+                budget = self.budget()
+            ctx = Ctx(self, {"owner": owner, "active": active, "opponent": opponent, **params, "value": value},
+                      budget, mod.rule)
+            if mod.condition is None or mod.condition(ctx):
+                value = mod.value(ctx)
+        return value
+
+    def _modified(self, mods: list[tuple[CompiledModifier, int]], value: Any, params: dict[str, Any]) -> Any:
+        """``modified`` rule by rule (a query cards' rules modify, or a seat outside the table)."""
         who = params.get("player")
         game = self.game
         active = game.state.active
@@ -594,7 +646,8 @@ class GameEffects:
     def budget(self) -> list[int]:
         """The evaluation budget of the current decision: every rule one action sets off
         (triggers of triggers included) spends from the same budget, so fan-out cannot
-        multiply the work."""
+        multiply the work. Asked before any rule runs (``epoch`` counts it)."""
+        self.epoch += 1
         taken = self.game.actions_taken
         if taken != self._budget_at:
             self.work += MAX_STEPS - self._budget[0]
@@ -605,10 +658,12 @@ class GameEffects:
         return self._budget
 
     def fire(self, event: str, payload: dict[str, Any]) -> None:
-        """Run the triggers of ``event`` that hear it (``compiled.fire``, spelt out): each
-        rule's seat filter and first test (``guard``) are read before its context is made,
-        the context from the seat to move and the decision's budget read once, so an event
-        whose rules all want another phase, step or text costs a look at each guard."""
+        """Run the triggers of ``event`` that hear it (``compiled.fire``, spelt out): the
+        rules that may hear it are found in the event's plan (``plans.fire_plan``) by the value
+        of the event's field that every rule's first test (``guard``) reads and by the seat
+        of the event, so an event whose rules all want another phase or text, or another
+        seat, costs two lookups; the context of a rule that runs is made from the seat to
+        move and the decision's budget read once."""
         triggers = self.triggers.get(event)
         if not triggers:
             return
@@ -616,9 +671,63 @@ class GameEffects:
             triggers = self._held(triggers)
             if not triggers:
                 return
+            if self.trigger_depth >= MAX_TRIGGER_DEPTH:
+                fire(triggers, event, payload, self)  # raises L809 naming the rule, whatever the guards say
+                return
+            self._run(triggers, payload)
+            return
         if self.trigger_depth >= MAX_TRIGGER_DEPTH:
             fire(triggers, event, payload, self)  # raises L809 naming the rule, whatever the guards say
             return
+        plan = self._fire_plans.get(event)  # (made again for another list: a test may swap them)
+        if plan is None or plan[0] is not triggers:
+            plan = fire_plan(self, event, triggers)
+        key = plan[1]
+        if key is None:
+            group = plan[2][None]
+        else:
+            value = payload.get(key)  # (a guard's text is a str: a value of another type equals none)
+            group = plan[2].get(value) if type(value) is str else None
+            if group is None:
+                return
+        who = payload.get("player")
+        runs = group.get(who) if type(who) is int or who is None else None
+        if runs is None:  # a seat the game does not have: every rule asks as ``_run`` does
+            self._run([(t, o) for t, o, _, _ in group[None]], payload)
+            return
+        if not runs:
+            return
+        game = self.game
+        players = game.players
+        budget: list[int] | None = None
+        depth = False
+        try:
+            for trigger, owner, active_only, guard in runs:
+                if active_only and who != game.state.active:
+                    continue
+                if guard is not None:
+                    if guard[0] == "event":  # ``_guard_passes`` for the common kind, without a call
+                        if payload.get(guard[1]) != guard[2]:
+                            continue
+                    elif not _guard_passes(guard, payload, self):
+                        continue
+                if not depth:  # the chain is one deeper from the first rule that runs
+                    self.trigger_depth += 1
+                    depth = True
+                if budget is None:
+                    budget = self.budget()
+                ctx = Ctx(self, {"owner": owner, "active": game.state.active, "opponent": (owner + 1) % players,
+                                 "event": payload}, budget, trigger.rule)
+                condition = trigger.condition
+                if condition is None or condition(ctx):
+                    trigger.body(ctx)
+        finally:
+            if depth:
+                self.trigger_depth -= 1
+
+    def _run(self, triggers: list[tuple[Any, int]], payload: dict[str, Any]) -> None:
+        """Run each of ``triggers`` (with its owner) that hears the event (``_hears``) and
+        whose guard passes, in order (what ``fire`` does for rules that cards carry)."""
         who = payload.get("player")
         game = self.game
         players = game.players
@@ -670,6 +779,11 @@ class GameEffects:
         kind = guard[0]
         if kind == "phase":
             return self.game.phase.id in guard[1]
+        if kind == "this_in":  # (a rule of no card: ``this`` is unbound, nothing is skipped)
+            return True
+        if kind == "card_in":
+            cards = self._zone_list(ZoneRef(guard[1], None if guard[2] else seat))
+            return cards is not None and guard[3] in cards
         if kind == "counter":
             value = self.counters.get((seat, guard[1]), 0)
         else:
@@ -817,6 +931,28 @@ class GameEffects:
             found = zones[player]
         return len(found)
 
+    def zone_item(self, zone: ZoneRef, i: int) -> int | None:
+        """``item(cards(zone), i)`` for ``i >= 0`` without copying the zone (a rule reading
+        the first card of a seat's pile is asked at every planting)."""
+        st = self.game.state  # ``_zone_list`` spelt out
+        zid, player = zone
+        found = st.shared.get(zid)
+        if found is None:
+            zones = st.per_player.get(zid)
+            if zones is None or player is None or not 0 <= player < len(zones):
+                return None
+            found = zones[player]
+        return found[i] if i < len(found) else None
+
+    def seat_zone_item(self, zid: str, player: int, i: int) -> int | None:
+        """``zone_item(ZoneRef(zid, player), i)`` for a per-player zone (whose id no shared
+        zone has), without the reference."""
+        zones = self.game.state.per_player.get(zid)
+        if zones is None or player is None or not 0 <= player < len(zones):
+            return None
+        found = zones[player]
+        return found[i] if i < len(found) else None
+
     def hand(self, player: int) -> list[int]:
         return list(self.game.state.hands[player])
 
@@ -884,10 +1020,8 @@ class GameEffects:
         known = self._growing_seen.get(player)
         if known is not None and known[0] == fields:  # the fields as last answered (one comparison, no copy)
             return list(known[1])
-        type_of = st.bean_of
-        seen: dict[int, None] = {}  # each type once, in the order first met
-        for card in chain.from_iterable(fields):
-            seen[type_of[card]] = None
+        # each type once, in the order first met (read in C: a field holds a dozen cards)
+        seen = dict.fromkeys(map(st.bean_of.__getitem__, chain.from_iterable(fields)))
         names = st.card_types
         out = [names[t] for t in seen]
         self._growing_seen[player] = ([list(f) for f in fields], tuple(out))
@@ -935,6 +1069,46 @@ class GameEffects:
                 out.append(self.may_plant(player, card, f))
         return out
 
+    def plantable(self, player: int, card: int, fields: Sequence[Any]) -> list[Any]:
+        """``[f for f in fields if may_plant(player, card, f)]``, the rules asked as
+        ``may_plant_all`` asks them (``compiler.plantable_filter`` reads the list here)."""
+        if not self.field_free("may_plant"):
+            return [f for f in fields if self.may_plant(player, card, f)]
+        game = self.game
+        n = len(game.state.fields[player])
+        if tuple(fields) == _FIELD_REFS.get((player, n)):  # the seat's own fields, in order (``fields(p)``)
+            listed = game.fitting_fields(player, card)
+            self.plant_hint = (self.epoch, player, card, game.version, listed)
+            return [fields[i] for i in listed]  # (the indices in order)
+        fitting: list[int] | None = None
+        out = []
+        for f in fields:
+            if type(f) is FieldRef and f.player == player:
+                if fitting is None:
+                    fitting = self.game.fitting_fields(player, card)
+                    # kept for a `plant` of the card on one of them that comes next (``plant_fits``)
+                    self.plant_hint = (self.epoch, player, card, self.game.version, fitting)
+                if f.slot in fitting:
+                    out.append(f)
+            elif self.may_plant(player, card, f):
+                out.append(f)
+        return out
+
+    def plant_fits(self, player: int, card: int, slot: int) -> bool:
+        """``Game.fits(player, card, slot)`` for the `plant` statement being performed: the
+        fields the card fits as ``plantable`` last listed them when nothing ran since (the
+        statement's own ``do`` aside: no rule started, no other statement, no action, the
+        position untouched; the fields the card fits are then the same, and a rule of
+        `may_plant` that reads no field answers every field alike, ``field_free``), else
+        asked afresh. A procedure that plants a card given to a player filters the fields
+        by `may_plant` and plants on one of them."""
+        hint = self.plant_hint
+        game = self.game
+        if (hint is not None and hint[0] == self.epoch - 1 and hint[1] == player and hint[2] == card
+                and hint[3] == game.version):
+            return slot in hint[4]
+        return game.fits(player, card, slot)
+
     def may_harvest(self, player: int, field: FieldRef) -> bool:
         """The engine's own answer: harvest timing, protection and `may_harvest`."""
         return field.player == player and self.game.harvest_allowed_now(player) and field.slot in self.game.harvestable(player)
@@ -943,6 +1117,14 @@ class GameEffects:
                worths: Sequence[float] | None = None) -> Any:
         """``choices.pick``: the hook asked, the index checked, a ``chose`` event."""
         return pick(self, player, options, prompt, optional, worths)
+
+    def takes_lone(self, player: int) -> bool:
+        """Whether a choice of ``player`` among one option that must be taken is that
+        option without the hook being asked: the hook's agent said it answers such a choice
+        so whatever it is told (``lone``, set by ``engine.sim.play.route_choices`` for the
+        hook it makes; another hook is asked). The chosen event is logged all the same."""
+        lone = self.lone
+        return lone[0] is self.choice_hook and player in lone[1]
 
     def ask(self, player: int, prompt: str) -> bool:
         return bool(self.choose(player, [True, False], prompt, False))
@@ -965,6 +1147,7 @@ class GameEffects:
         handler = STATEMENTS.get(statement)  # engine/game/statements.py
         if handler is None:  # not one of the engine's: a subclass's own, if any (else AttributeError)
             getattr(self, f"_do_{statement}")
+        self.epoch += 1  # (``plant_fits``)
         game = self.game
         outer = game.cause
         if rule is not None:

@@ -26,25 +26,40 @@ def take(fx: GameEffects, card: int) -> None:
     """Take ``card`` from the zone or field it is in (L813 if none: a card is always somewhere).
 
     A card is in exactly one place (the conservation invariant), so the order of the
-    search never changes which list loses it: the players' zones and fields, where
-    effects mostly take cards from, are searched before the shared ones, where the long
-    deck and discard pile are."""
-    st = fx.game.state
-    for zones in st.per_player.values():
-        for zone in zones:
-            if card in zone:
-                zone.remove(card)
-                return
-    for fields in st.fields:
+    search never changes which list loses it. The lists effects mostly take cards from
+    are searched first, the long ones last (``_search_order``): the shared displays (the
+    revealed cards), the players' zones but their coins, the fields, then the coins and
+    the other shared zones (the long deck and discard pile)."""
+    order = fx._take_order
+    if order is None:
+        order = fx._take_order = _search_order(fx)
+    for zone in order[0]:
+        if card in zone:
+            zone.remove(card)
+            return
+    for fields in fx.game.state.fields:
         for f in fields:
             if card in f:
                 f.remove(card)
                 return
-    for zone in st.shared.values():
+    for zone in order[1]:
         if card in zone:
             zone.remove(card)
             return
     raise BohnError.one("L813", f"card {card} is nowhere in the game")
+
+
+def _search_order(fx: GameEffects) -> tuple[tuple[list[int], ...], tuple[list[int], ...]]:
+    """The zones' lists ``take`` searches before the fields and after them (every list of
+    every zone once; the lists are made with the game and never replaced)."""
+    st = fx.game.state
+    kinds = {z.id: z.kind for z in fx.game.rules.zones}
+    before: list[list[int]] = [st.shared[z] for z in st.shared if kinds.get(z) == "display"]
+    after: list[list[int]] = []
+    for zid, zones in st.per_player.items():
+        (after if kinds.get(zid) == "coins" else before).extend(zones)
+    after += [st.shared[z] for z in st.shared if kinds.get(z) != "display"]
+    return tuple(before), tuple(after)
 
 
 def _target(fx: GameEffects, zone: ZoneRef) -> list[int]:
@@ -120,7 +135,7 @@ def harvest(fx: GameEffects, field: FieldRef) -> None:
 
 
 def plant(fx: GameEffects, card: int, field: FieldRef) -> None:
-    if not fx.game.fits(field.player, card, field.slot):
+    if not fx.plant_fits(field.player, card, field.slot):  # ``Game.fits``, as the filter before found it
         raise BohnError.one("L813", f"a {fx.bean_of(card)} cannot be planted on field {field.slot} of seat {field.player}")
     take(fx, card)
     fx.game.plant(field.player, card, field.slot, "effect")

@@ -148,7 +148,10 @@ class _Writer:
 
     def choose(self, s: A.Choose, indent: int, depth: int) -> None:
         """What ``Compiler._stmt``'s ``choose`` does: no options, nothing asked; each
-        option's worth on a budget of its own; none picked (optional), nothing bound."""
+        option's worth on a budget of its own; none picked (optional), nothing bound.
+        A worth that reads the game quietly (``_quiet``: it asks nobody, runs no rule and
+        cannot fail) is not worked out for the one option of a choice that must be taken
+        when the world takes that option unasked (``takes_lone``): nobody would read it."""
         opts, who, picked = self.local("o"), self.local("w"), self.local("p")
         self.put(indent, f"{opts} = list({self.value(s.options, indent)})")
         self.put(indent, f"if {opts}:")
@@ -159,11 +162,17 @@ class _Writer:
         if s.worth is not None:  # each option's worth to the chooser, on a budget of its own
             worth, hint, worths, option = self.const(self.compiler.expr(s.worth)), self.local("h"), self.local("v"), \
                 self.local("x")
-            self.put(inner, f"{hint} = {self.const(Ctx)}(_W, dict(_V), [{self.const(MAX_STEPS)}], ctx.rule)")
-            self.put(inner, f"{worths} = []")
-            self.put(inner, f"for {option} in {opts}:")
-            self.put(inner + 1, f"{hint}.vars[{self.const(s.var)}] = {option}")
-            self.put(inner + 1, f"{worths}.append(float({worth}({hint})))")
+            at = inner
+            if not s.optional and _quiet(s.worth, s.var, self.compiler.types):
+                self.put(inner, f"if len({opts}) == 1 and _W.takes_lone({who}):")
+                self.put(inner + 1, f"{worths} = None")
+                self.put(inner, "else:")
+                at = inner + 1
+            self.put(at, f"{hint} = {self.const(Ctx)}(_W, dict(_V), [{self.const(MAX_STEPS)}], ctx.rule)")
+            self.put(at, f"{worths} = []")
+            self.put(at, f"for {option} in {opts}:")
+            self.put(at + 1, f"{hint}.vars[{self.const(s.var)}] = {option}")
+            self.put(at + 1, f"{worths}.append(float({worth}({hint})))")
         prompt = self.const(f": choose {s.var}")
         self.put(inner, f"{picked} = _W.choose({who}, {opts}, ctx.rule + {prompt}, {self.const(s.optional)}, {worths})")
         self.put(inner, f"if {picked} is not None:")
@@ -182,6 +191,42 @@ class _Writer:
         given = self.arguments(call, signature, indent)
         scope = "'owner': _V['owner'], 'active': _V['active'], 'opponent': _V['opponent']" + (", " + given if given else "")
         self.put(indent, f"{proc}.body({self.const(Ctx)}(_W, {{{scope}}}, _B, ctx.rule))")
+
+
+#: Names a quiet worth may read: always bound where a choice is made (its option too).
+_BOUND = frozenset({"owner", "opponent", "active"})
+#: Attributes of a named value a quiet worth may read: each gives none for none, and
+#: reads the game without a rule (``inline._ATTRS``, and a field's bean).
+_QUIET_ATTRS = frozenset({("field", "size"), ("field", "owner"), ("field", "index"), ("field", "bean"),
+                          ("card", "bean"), ("card", "kind"), ("card", "id"), ("bean", "id"), ("player", "seat")})
+
+
+def _quiet(e: A.Expr, var: str, types: Any) -> bool:
+    """Whether the worth ``e`` of a choice's option ``var`` reads the game quietly: it
+    asks nobody (no ``ask``), runs no rule (no query), spends nothing and cannot fail
+    (no arithmetic on a value that may be none, no list built), so leaving it unread
+    changes nothing but the work. Only constants, the option and the seats' names, their
+    attributes in ``_QUIET_ATTRS``, comparisons, ``and``/``or``/``not``, ``if … then …
+    else …`` and ``X in growing(SEAT)``."""
+    if isinstance(e, (A.Int, A.Str, A.Bool, A.NoneLit)):
+        return True
+    if isinstance(e, A.Name):
+        return e.id == var or e.id in _BOUND
+    if isinstance(e, A.Attr):
+        return (isinstance(e.obj, A.Name) and (e.obj.id == var or e.obj.id in _BOUND)
+                and (types.get(id(e.obj)), e.name) in _QUIET_ATTRS)
+    if isinstance(e, (A.Compare, A.BoolOp)):
+        return _quiet(e.left, var, types) and _quiet(e.right, var, types)
+    if isinstance(e, A.Not):
+        return _quiet(e.operand, var, types)
+    if isinstance(e, A.Cond):
+        return all(_quiet(x, var, types) for x in (e.test, e.then, e.orelse))
+    if isinstance(e, A.In):
+        coll = e.collection
+        return (_quiet(e.item, var, types) and isinstance(coll, A.Call) and coll.func == "growing"
+                and len(coll.args) == 1 and not coll.kwargs and isinstance(coll.args[0], A.Name)
+                and coll.args[0].id in _BOUND)
+    return False
 
 
 def _source(writer: _Writer, guard: tuple[str, Span | None] | None) -> str:

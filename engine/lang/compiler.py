@@ -185,6 +185,9 @@ class Compiler:
                 return []
             world = ctx.world
             p, c = player(ctx), card(ctx)
+            listed = getattr(world, "plantable", None)
+            if listed is not None:  # the world lists them itself (the same answers)
+                return listed(p, c, items)  # type: ignore[no-any-return]
             answers = getattr(world, "may_plant_all", None)
             fits = answers(p, c, items) if answers is not None else [world.may_plant(p, c, f) for f in items]
             return [f for f, ok in zip(items, fits) if ok]
@@ -469,7 +472,8 @@ def compile_program(program: A.Program, types: Types, env: CheckEnv, name: str) 
                 g(rule.cost, sp) if rule.cost else None, gb(rule.body, sp), sp, label,
                 rule.param, g(rule.values, sp) if rule.values is not None else None,
                 g(rule.worth, sp) if rule.worth is not None else None, required_step(rule.condition),
-                required_guard(rule.condition, rule.values, rule.param, env.zones), action_reads(rule, c.types, env)))
+                required_guard(rule.condition, rule.values, rule.param, env.zones,
+                               plain=rule.cost is None and rule.values is None), action_reads(rule, c.types, env)))
     if program.statements:
         out.body = gb(program.statements, program.span)
     return out

@@ -50,7 +50,30 @@ def _first_test(expr: Any) -> Any:
     return expr
 
 
-def required_guard(condition: Any, values: Any, param: str | None, zones: dict[str, str]) -> tuple[Any, ...] | None:
+def _conjuncts(expr: Any) -> list[Any]:
+    """The tests of an ``and`` chain in the order they are asked (``a and b and c``)."""
+    if isinstance(expr, A.BoolOp) and expr.op == "and":
+        return _conjuncts(expr.left) + _conjuncts(expr.right)
+    return [expr]
+
+
+def _held_in(test: Any, param: str | None, zones: dict[str, str]) -> tuple[Any, ...] | None:
+    """``this in cards(ZONE)`` (a zone of the ruleset, the owner's if per player) ->
+    ``("this_in", ZONE, shared?)``, else None."""
+    if not (isinstance(test, A.In) and not test.negate and isinstance(test.item, A.Name) and test.item.id == "this"
+            and param != "this"):
+        return None
+    inner = test.collection
+    if isinstance(inner, A.Call) and inner.func == "cards" and len(inner.args) == 1 and not inner.kwargs:
+        zone = inner.args[0]
+        if (isinstance(zone, A.Name) and zone.id in zones and zone.id != param
+                and zone.id not in ("owner", "active", "opponent", "this")):
+            return ("this_in", zone.id, zones[zone.id] != "player")
+    return None
+
+
+def required_guard(condition: Any, values: Any, param: str | None, zones: dict[str, str],
+                   plain: bool = False) -> tuple[Any, ...] | None:
     """A test an action needs before anything else, simple enough for a listing to read
     from the game without the language, or None. It is the first test of the action's
     values when they are written ``if TEST and … then LIST else []`` (false: no value, so
@@ -63,7 +86,22 @@ def required_guard(condition: Any, values: Any, param: str | None, zones: dict[s
 
     Since the test comes first, a listing that finds it false skips exactly an action
     whose values would be empty or whose condition would be false, with no other work
-    and no error skipped (like ``required_step``)."""
+    and no error skipped (like ``required_step``).
+
+    ``plain``: the action has neither a cost nor values (its condition is all a listing
+    asks). Its condition may then start with ``this in cards(ZONE)``, or with
+    ``step() == "X"`` (``required_step``: the action is listed in step X only, where that
+    test holds) and then ``this in cards(ZONE)``: ``("this_in", ZONE, shared?)``, which a
+    card's action binds to the card (``("card_in", ZONE, shared?, CARD)``, see
+    ``GameEffects``): a card's action that the holder keeps elsewhere (used, on the
+    table) is passed over without its context being made."""
+    if plain and condition is not None:
+        tests = _conjuncts(condition)
+        if required_step(condition) is not None and len(tests) > 1:
+            tests = tests[1:]
+        held = _held_in(tests[0], param, zones)
+        if held is not None:
+            return held
     test = None
     if isinstance(values, A.Cond) and isinstance(values.orelse, A.ListLit) and not values.orelse.items:
         test = _first_test(values.test)

@@ -315,6 +315,15 @@ class Inliner:
         if (call.func == "count" and len(call.args) == 1 and not call.kwargs and isinstance(call.args[0], A.Call)
                 and call.args[0].func == "cards" and len(call.args[0].args) == 1 and not call.args[0].kwargs):
             return f"ctx.world.zone_size({self.src(call.args[0].args[0], depth + 1)})"  # no copy of the zone to count
+        if (call.func == "item" and len(call.args) == 2 and not call.kwargs and isinstance(call.args[0], A.Call)
+                and call.args[0].func == "cards" and len(call.args[0].args) == 1 and not call.args[0].kwargs
+                and isinstance(call.args[1], A.Int) and 0 <= call.args[1].value <= MAX_INT):
+            # `item(cards(ZONE), I)`: the zone's card at I (or none), without a copy of the zone
+            at = self.const(call.args[1].value)
+            seat = self.seat_zone(call.args[0].args[0], depth + 1)
+            if seat is not None:  # a per-player zone named with its seat: no reference made
+                return f"ctx.world.seat_zone_item({seat[0]}, {seat[1]}, {at})"
+            return f"ctx.world.zone_item({self.src(call.args[0].args[0], depth + 1)}, {at})"
         inner = call.args[0] if call.args else None
         if (isinstance(inner, A.Call) and inner.func == "fields" and len(inner.args) == 1 and not inner.kwargs
                 and not call.kwargs):
@@ -353,6 +362,20 @@ class Inliner:
         player = given.get("player")
         seat = self.src(player, depth) if player is not None else "ctx.vars['owner']"
         return self.zone_ref(self.const(zid), seat)
+
+    def seat_zone(self, e: A.Expr, depth: int) -> tuple[str, str] | None:
+        """``zone(ID, P)`` (or ``zone(ID)``) of a per-player zone, as (the id's constant, the
+        seat's source): what ``zone`` would make a reference of; None for anything else."""
+        if not (isinstance(e, A.Call) and e.func == "zone" and self.compiler.types.get(id(e)) == "zone"):
+            return None
+        given: dict[str, A.Expr] = dict(zip((p.name for p in V.FUNCTIONS["zone"].params), e.args))
+        given.update(dict(e.kwargs))
+        arg = given.get("id")
+        zid = arg.id if isinstance(arg, A.Name) else ""
+        if self.compiler.env.zones.get(zid) != "player":
+            return None
+        player = given.get("player")
+        return self.const(zid), (self.src(player, depth) if player is not None else "ctx.vars['owner']")
 
     def zone_ref(self, zid: str, seat: str) -> str:
         """``ZoneRef(ZID, SEAT)`` made as ``tuple.__new__`` makes it: the same value, without

@@ -48,6 +48,8 @@ class World(Protocol):
     def next_player(self, player: int) -> int: ...
     def cards(self, zone: ZoneRef) -> list[int]: ...
     def zone_size(self, zone: ZoneRef) -> int: ...  # len(cards(zone)), without the copy
+    def zone_item(self, zone: ZoneRef, i: int) -> int | None: ...  # item(cards(zone), i) for i >= 0, without the copy
+    def seat_zone_item(self, zid: str, player: int, i: int) -> int | None: ...  # zone_item(ZoneRef(zid, player), i)
     def hand(self, player: int) -> list[int]: ...
     def bean_of(self, card: int) -> str: ...
     def card_kind(self, card: int) -> str: ...
@@ -73,6 +75,7 @@ class World(Protocol):
     def counter(self, player: int, name: str) -> int: ...
     def choose(self, player: int, options: Sequence[Any], prompt: str, optional: bool,
                worths: Sequence[float] | None = None) -> Any: ...
+    def takes_lone(self, player: int) -> bool: ...  # a lone option that must be taken: taken unasked
     def ask(self, player: int, prompt: str) -> bool: ...
     def choose_secretly(self, choosers: Sequence[tuple[int, list[Any]]], count: int, prompt: str,
                         worths: Sequence[list[float]] | None = None) -> list[list[Any]]: ...
@@ -165,6 +168,13 @@ class TableWorld:
     def zone_size(self, zone: ZoneRef) -> int:
         return len(self.zones.get(zone, []))
 
+    def zone_item(self, zone: ZoneRef, i: int) -> int | None:
+        cards = self.zones.get(zone, [])
+        return cards[i] if i < len(cards) else None
+
+    def seat_zone_item(self, zid: str, player: int, i: int) -> int | None:
+        return self.zone_item(ZoneRef(zid, player), i)
+
     def hand(self, player: int) -> list[int]:
         return list(self.zones.get(ZoneRef(self.hand_id, player), []))
 
@@ -252,6 +262,9 @@ class TableWorld:
         if not options:
             return None
         return self._answer(list(options))
+
+    def takes_lone(self, player: int) -> bool:
+        return False  # every choice is answered by ``choices`` in order
 
     def ask(self, player: int, prompt: str) -> bool:
         return bool(self._answer([True, False]))

@@ -83,6 +83,8 @@ def route_choices(game: Game, agents: Sequence[Agent], views: Sequence[SeatView]
         return answer(views[seat], list(options), prompt, optional) if answer is not None else 0
 
     fx.choice_hook = ask_agent
+    # the seats whose agents take the one option of a choice that must be taken unasked
+    fx.lone = (ask_agent, frozenset(seat for seat, agent in enumerate(agents) if getattr(agent, "takes_lone_choice", False)))
 
 
 def play_game(

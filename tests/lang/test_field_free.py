@@ -116,11 +116,15 @@ def test_the_filters_ask_the_world_once_per_list(monkeypatch: pytest.MonkeyPatch
     from engine.game.effects import GameEffects
 
     counts = {"all": 0, "one": 0}
-    whole, single = GameEffects.may_plant_all, GameEffects.may_plant
+    whole, single, listed = GameEffects.may_plant_all, GameEffects.may_plant, GameEffects.plantable
 
     def may_plant_all(self: Any, *args: Any) -> Any:
         counts["all"] += 1
         return whole(self, *args)
+
+    def plantable(self: Any, *args: Any) -> Any:  # the list filtered by the world itself
+        counts["all"] += 1
+        return listed(self, *args)
 
     def may_plant(self: Any, *args: Any) -> Any:
         counts["one"] += 1
@@ -128,6 +132,7 @@ def test_the_filters_ask_the_world_once_per_list(monkeypatch: pytest.MonkeyPatch
 
     monkeypatch.setattr(GameEffects, "may_plant_all", may_plant_all)
     monkeypatch.setattr(GameEffects, "may_plant", may_plant)
+    monkeypatch.setattr(GameEffects, "plantable", plantable)
     rules = load_ruleset("bohn_camillo", None)
     play_game(rules, 2, 5, make_agents(["greedy"], 2, 5), record=False)
     assert counts["all"] > 20 and counts["one"] == 0

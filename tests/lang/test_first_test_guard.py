@@ -50,6 +50,54 @@ def test_the_guard_is_a_simple_leading_test_only(header: str, guard: tuple | Non
     assert [a.guard for a in compiled.actions] == [guard]
 
 
+CARD_ENV = CheckEnv.of(["blue", "red", "soy"], {"discard": "shared", "hand": "player", "coins": "player"},
+                       names={"this": "card"})
+
+
+@pytest.mark.parametrize(("header", "guard"), [
+    ("use on own_turn if this in cards(hand) and coins(owner) > 1", ("this_in", "hand", False)),
+    ('use on own_turn if step() == "act" and this in cards(hand)', ("this_in", "hand", False)),
+    ('use on own_turn if step() == "act" and this in cards(hand) and coins(owner) > 1', ("this_in", "hand", False)),
+    ('use on own_turn if step() == "act" and (this in cards(discard) and coins(owner) > 1)', ("this_in", "discard", True)),
+    # not the first test asked, or not a card in a zone: the other guards, or none
+    ("use on own_turn if coins(owner) > 1 and this in cards(hand)", None),
+    ('use on own_turn if phase() == "act" and this in cards(hand)', ("phase", frozenset({"act"}))),
+    ("use on own_turn if this not in cards(hand)", None),
+    ("use(c in cards(hand)) on own_turn if this in cards(hand)", None),
+    ("use on own_turn if this in cards(hand) cost 1", None),
+])
+def test_a_card_in_a_zone_is_a_guard_of_a_plain_action(header: str, guard: tuple | None) -> None:  # type: ignore[type-arg]
+    """``this in cards(ZONE)`` first (after a ``step()`` test, which only the step's
+    listing asks) guards an action without cost or values: a card's action binds it to
+    the card (``card_in``), and the listing passes over a card kept in another zone."""
+    compiled = compile_effect(f"action {header} {{ gain(owner, 1) }}", env=CARD_ENV)
+    assert [a.guard for a in compiled.actions] == [guard]
+
+
+def test_a_card_in_a_zone_guard_never_changes_the_listing() -> None:
+    """Along a Bohn Camillo game (action cards held face down or used), every decision's
+    declared actions are the same with the cards' guards as with them removed, and the
+    guards pass over used cards."""
+    rules = load_ruleset("bohn_camillo")
+    checked = skipped = 0
+
+    def compare(game, action) -> None:  # type: ignore[no-untyped-def]
+        nonlocal checked, skipped
+        if checked >= COMPARED:
+            return
+        fx = game.fx
+        guards = [a.guard for a, _ in fx.actions if a.guard is not None]
+        assert guards and all(g[0] == "card_in" for g in guards)
+        skipped += sum(not fx._guard_holds(a.guard, s) for a, owner in fx.actions for s in range(game.players)
+                       if a.guard is not None and fx.holder_index.seat(a.guard[3]) == s)
+        listings_agree(fx, game.players, lambda a: dataclasses.replace(a, guard=None))
+        checked += 1
+
+    for seed in range(2):
+        play_game(rules, 2, seed, make_agents(["greedy", "random"], 2, seed), after_action=compare)
+    assert checked > 100 and skipped > 20, (checked, skipped)
+
+
 @pytest.mark.parametrize(("ruleset", "players", "seed"), [("la_isla_bohnita", 4, 3), ("la_isla_bohnita_duel", 2, 1)])
 def test_the_guard_never_changes_the_listing(ruleset: str, players: int, seed: int) -> None:
     """Along a played game, every decision's declared actions are the same with the guards

@@ -77,6 +77,13 @@ EXPRESSIONS = [
     "count(cards(zone(hand, opponent))) + count(cards(zone(hand)))",
     "item(cards(zone(hand, owner)), 0) in cards(zone(discard, opponent))",
     "count(cards(zone(discard, item([owner, opponent], 1)))) + count(cards(zone(shown, item([owner], 0))))",
+    # `item(cards(ZONE), I)` read off the zone (a per-player zone by its seat): none past the end
+    "item(cards(zone(hand, opponent)), 0)",
+    "item(cards(zone(hand, opponent)), 7)",
+    "item(cards(zone(shown)), 0).first",
+    "item(cards(zone(discard, opponent)), 1)",
+    "item(cards(zone(hand, item([owner, opponent], count(cards(hand))))), 0)",
+    "item(cards(discard), 0) == item(cards(zone(discard)), 0)",
 ]
 
 
