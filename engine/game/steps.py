@@ -106,6 +106,33 @@ class PlantFromHand(_FromHand):
                     out.append(ready[i])
                 i += 1
             return out
+        if len(fields) <= PREBUILT_FIELDS and game.plants_plainly(seat):
+            # no rule or field limit of the seat's: ``fitting_fields`` spelt out
+            bean_of = game.state.bean_of
+            bean = bean_of[hand[0]]
+            unplantable = game._unplantable
+            if unplantable and bean in unplantable:
+                return []
+            out = []
+            i = 0
+            if game._fixed.one_field_per_bean:
+                for f in fields:  # its bean's fields; else, when no field grows it, the empty ones
+                    if f and bean_of[f[0]] == bean:
+                        out.append(ready[i])
+                    i += 1
+                if out:
+                    return out
+                i = 0
+                for f in fields:
+                    if not f:
+                        out.append(ready[i])
+                    i += 1
+                return out
+            for f in fields:
+                if not f or bean_of[f[0]] == bean:
+                    out.append(ready[i])
+                i += 1
+            return out
         return [ready[i] if i < PREBUILT_FIELDS else Action(PLANT, seat, i) for i in game.fitting_fields(seat, hand[0])]
 
     def legal(self, game: Game, seat: int) -> list[Action]:
@@ -447,6 +474,38 @@ class PlantSetAside(StepRun):
                         if not f or bean_of[f[0]] == bean:
                             out.append(ready[i])
                         i += 1
+                j += 1
+            return out
+        if len(fields) <= PREBUILT_FIELDS and game.plants_plainly(seat):
+            # no rule or field limit of the seat's: ``_distinct_bean_positions`` and
+            # ``fitting_fields`` spelt out, in the same order, each field's bean read once
+            bean_of = game.state.bean_of
+            unplantable = game._unplantable
+            one_per_bean = game._fixed.one_field_per_bean
+            grown = [bean_of[f[0]] if f else -1 for f in fields]  # (-1: empty)
+            out = []
+            seen = []
+            j = 0
+            for card in cards:
+                bean = bean_of[card]
+                if bean not in seen:
+                    seen.append(bean)
+                    if not unplantable or bean not in unplantable:
+                        try:
+                            ready = _PLANT_CARD[seat][j]
+                        except IndexError:
+                            ready = _plants_of(seat, j)
+                        i = 0
+                        if one_per_bean and bean in grown:  # only its bean's fields (no empty one)
+                            for b in grown:
+                                if b == bean:
+                                    out.append(ready[i])
+                                i += 1
+                        else:  # (under ``one_field_per_bean``: no field grows it, so the empty ones)
+                            for b in grown:
+                                if b == bean or b < 0:
+                                    out.append(ready[i])
+                                i += 1
                 j += 1
             return out
         new = tuple.__new__  # the named-tuple constructor costs three times as much
