@@ -492,7 +492,12 @@ class Game:
         fixed = self._fixed
         if fx is None:
             if harvest:
-                self._plain_harvests(seat, fields, out)
+                if fixed.protection == "at_most_one" and len(fields) <= PREBUILT_FIELDS:
+                    self._plain_harvests(seat, fields, out)  # the rulebook's protection
+                else:
+                    ready = fixed.harvest_actions[seat]
+                    for i in self.harvestable(seat, False):
+                        out.append(ready[i] if i < PREBUILT_FIELDS else Action(HARVEST, seat, i))
             if len(fields) < self.row.max_fields and len(st.coins[seat]) >= self.row.field_price:
                 out.append(fixed.buy_field_actions[seat])
             if self.items is not None:
@@ -503,30 +508,53 @@ class Game:
         # that declares actions
         harvest_rule, price_rule, count_rule, _, holds = self.seat_rules(seat)
         if harvest:
-            if fixed.protection == "at_most_one" and len(fields) <= PREBUILT_FIELDS and not harvest_rule:
-                self._plain_harvests(seat, fields, out)  # the rulebook's protection, no rule asking
-            else:
+            if harvest_rule or fixed.protection != "at_most_one" or len(fields) > PREBUILT_FIELDS:
                 ready = fixed.harvest_actions[seat]
                 for i in self.harvestable(seat, harvest_rule):
                     out.append(ready[i] if i < PREBUILT_FIELDS else Action(HARVEST, seat, i))
+            else:  # the rulebook's protection, no rule asking: ``_plain_harvests`` spelt out
+                n = len(fields)
+                try:
+                    if n == 2:
+                        f0, f1 = fields
+                        out += fixed.harvest_grid2[seat][len(f0)][len(f1)]
+                    elif n == 3:
+                        f0, f1, f2 = fields
+                        out += fixed.harvest_grid3[seat][len(f0)][len(f1)][len(f2)]
+                    else:
+                        plain_harvests(fields, fixed.harvest_actions[seat], out)
+                except IndexError:  # a field longer than the grid (nothing was added)
+                    plain_harvests(fields, fixed.harvest_actions[seat], out)
         # ``can_buy_field`` with the price first: a seat rarely has it, and the field count is
         # then not asked (both are reads: the order changes no answer); ``field_price`` and
-        # ``max_fields`` spelt out, the rules asked only when one applies to the seat
+        # ``max_fields`` spelt out, the rules asked only when one applies to the seat. When
+        # only the count has a rule, the coins are compared first; when only the price has
+        # one, the count first (so a rule is asked only when the other reading allows a field)
         row = self.row
-        if len(st.coins[seat]) >= (fx.modified("field_price", row.field_price, player=seat) if price_rule else row.field_price):
-            most = fx.modified("max_fields", row.max_fields, player=seat) if count_rule else row.max_fields
-            if len(fields) < min(MAX_FIELDS, most):
+        coins = st.coins[seat]
+        if not price_rule:
+            if len(coins) >= row.field_price and len(fields) < min(MAX_FIELDS, fx.modified(
+                    "max_fields", row.max_fields, player=seat) if count_rule else row.max_fields):
                 out.append(fixed.buy_field_actions[seat])
+        elif not count_rule:
+            if len(fields) < min(MAX_FIELDS, row.max_fields) and len(coins) >= fx.modified(
+                    "field_price", row.field_price, player=seat):
+                out.append(fixed.buy_field_actions[seat])
+        elif (len(coins) >= fx.modified("field_price", row.field_price, player=seat)
+              and len(fields) < min(MAX_FIELDS, fx.modified("max_fields", row.max_fields, player=seat))):
+            out.append(fixed.buy_field_actions[seat])
         actions = fx.actions
-        if actions:
-            # Every declared action a card's (``_action_cards``, by index) and the seat holding
-            # none of those cards: the listing (``ListingMemo.legal``) would list none of them,
-            # having looked at the same zones; it is not asked.
-            if len(fx._action_cards) != len(actions) or holds:
-                new = tuple.__new__  # Action(ACT, seat, field=v, card=i, want=(a.rule,)), made as a plain tuple is
-                out.extend([new(Action, (ACT, seat, v, i, -1, (), (a.rule,))) for i, a, v in fx.legal_actions(seat)])
-        if self.items is not None:
-            out.extend(self.items.listing(seat))
+        # Every declared action a card's (``_action_cards``, by index) and the seat holding
+        # none of those cards: the listing (``ListingMemo.legal``) would list none of them,
+        # having looked at the same zones; it is not asked.
+        if actions and (holds or len(fx._action_cards) != len(actions)):
+            new = tuple.__new__  # Action(ACT, seat, field=v, card=i, want=(a.rule,)), made as a plain tuple is
+            out.extend([new(Action, (ACT, seat, v, i, -1, (), (a.rule,))) for i, a, v in fx.legal_actions(seat)])
+        items = self.items
+        # (``Items.listing`` lists nothing to a seat with fewer coins than the cheapest card
+        # for sale, unless a rule changes prices)
+        if items is not None and (len(coins) >= items._cheapest or "price" in fx.modifiers):
+            out.extend(items.listing(seat))
         return out
 
     def _plain_harvests(self, seat: int, fields: list[list[int]], out: list[Action]) -> None:
@@ -564,21 +592,17 @@ class Game:
         rules that may lie on a field), the profile is read afresh every time."""
         fx = self.fx
         assert fx is not None
-        rare = self._rare
-        known = rare.seat_rules[seat]
-        if known is not None and known[0] is fx._applies and known[1] == len(fx.actions):
-            per_player = self.state.per_player
-            for zone, cards in known[2]:
-                if per_player[zone][seat] != cards:
-                    break
-            else:
-                return known[3]  # type: ignore[no-any-return]
+        known = self._rare.seat_rules[seat]
+        # (the seat's zones, as the live lists, compared with their copies in one C comparison)
+        if known is not None and known[0] is fx._applies and known[1] == len(fx.actions) and known[2] == known[3]:
+            return known[4]  # type: ignore[no-any-return]
         answer = (fx.applies("may_harvest", seat), fx.applies("field_price", seat), fx.applies("max_fields", seat),
                   fx.applies("may_plant", seat), self._holds_action_card(fx, seat))
         zones = self._profile_zones(fx)
         if zones is not None:
             per_player = self.state.per_player
-            rare.seat_rules[seat] = (fx._applies, len(fx.actions), tuple((z, list(per_player[z][seat])) for z in zones), answer)
+            live = tuple(per_player[z][seat] for z in zones)  # (a zone's list is the same object all game)
+            self._rare.seat_rules[seat] = (fx._applies, len(fx.actions), live, tuple(list(cards) for cards in live), answer)
         return answer
 
     def _profile_zones(self, fx: GameEffects) -> tuple[str, ...] | None:
@@ -883,9 +907,15 @@ class Game:
             else:
                 bean = self.rules.beans[bean_index]
             bean_id = bean.id
-            meter = fx.modified("beanometer", list(bean.beanometer), player=seat, bean=bean.id)
-            earned = coins_for(meter, count)
-            earned = fx.modified("harvest_coins", earned, player=seat, field=FieldRef(seat, index), bean=bean.id, beans=count)
+            # (the rules asked only when one applies to the seat: ``modified`` would give the
+            # value back unchanged, having looked at every rule of the query)
+            if fx.applies("beanometer", seat):
+                earned = coins_for(fx.modified("beanometer", list(bean.beanometer), player=seat, bean=bean.id), count)
+            else:
+                earned = coins_for(bean.beanometer, count)
+            if fx.applies("harvest_coins", seat):
+                earned = fx.modified("harvest_coins", earned, player=seat, field=FieldRef(seat, index), bean=bean.id,
+                                     beans=count)
         wanted = earned if earned > 0 else 0
         earned = wanted if wanted < count else count
         cards = list(field) if fx is not None else []
@@ -1053,8 +1083,9 @@ class Game:
         st.step_index = step
         if self.logging:
             self.emit("phase_started", seat=st.active, rule=self.phases[index].span)
-        if self.fx is not None:
-            self.signal("phase_began", player=st.active, phase=self.phases[index].id)
+        fx = self.fx
+        if fx is not None and "phase_began" in fx.triggers:  # (``signal`` spelt out: no payload built for nobody)
+            fx.fire("phase_began", {"player": st.active, "phase": self.phases[index].id})
         # ``_start_step`` spelt out (a phase starts several times a turn)
         runs = self._step_runs[index]
         run = runs[step]
@@ -1170,15 +1201,17 @@ class Game:
             elif st.next_phase >= 0:  # a rule named the phase the turn goes on with (`next_phase`)
                 index, step = st.next_phase, st.next_step
                 st.next_phase, st.next_step = -1, 0
-                if self.fx is not None:
-                    self.signal("phase_ended", player=st.active, phase=phase.id)
+                fx = self.fx
+                if fx is not None and "phase_ended" in fx.triggers:
+                    fx.fire("phase_ended", {"player": st.active, "phase": phase.id})
                 if st.ending and phases[index].when_game_ends == "stop":
                     self._end_game()
                     return
                 self._start_phase(index, step)
             elif st.phase_index + 1 < len(phases):
-                if self.fx is not None:
-                    self.signal("phase_ended", player=st.active, phase=phase.id)
+                fx = self.fx
+                if fx is not None and "phase_ended" in fx.triggers:
+                    fx.fire("phase_ended", {"player": st.active, "phase": phase.id})
                 if st.ending and phases[st.phase_index + 1].when_game_ends == "stop":
                     self._end_game()
                     return
@@ -1188,17 +1221,19 @@ class Game:
                 return
             else:
                 fx = self.fx
-                if fx is not None:
-                    self.signal("phase_ended", player=st.active, phase=phase.id)
-                    self.signal("turn_ended", player=st.active)
+                if fx is not None:  # (``signal`` spelt out: no payload built for nobody)
+                    if "phase_ended" in fx.triggers:
+                        fx.fire("phase_ended", {"player": st.active, "phase": phase.id})
+                    if "turn_ended" in fx.triggers:
+                        fx.fire("turn_ended", {"player": st.active})
                 st.active = (st.active + 1) % self.players
                 st.turn += 1
                 if fx is not None:
                     fx.new_turn()
                 if self.logging:
                     self.emit("turn_started", seat=st.active)
-                if fx is not None:
-                    self.signal("turn_began", player=st.active)
+                if fx is not None and "turn_began" in fx.triggers:
+                    fx.fire("turn_began", {"player": st.active})
                 self._start_phase(0)
         if not st.over:
             raise BohnError.one("G606", f"{MAX_SILENT_STEPS} steps ran without anyone to decide; the turn never asks a player")

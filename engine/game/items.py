@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Mapping
 
 from engine.game.actions import BUY_ITEM, Action
 from engine.game.copyable import mypyc_attr
+from engine.game.holders import NOBODY
 from engine.rules.model import Item, Purchase
 
 if TYPE_CHECKING:
@@ -74,14 +75,30 @@ class Items:
         #: until either adds one
         self._listed: Mapping[int, tuple[int, list[int], tuple[Action, ...]]] = MappingProxyType({})
 
-    def _reindex(self) -> None:
-        """``_by_pay``: the cards for sale by payment bean (-1: any coin), cheapest first,
-        each with its place in ``_open``, group, kind's limit, whether it sells on the
-        buyer's own turn only, and every seat's purchase action; a seat's purchases at
-        printed prices then look only at the beans it has coins of, and stop at the first
-        card it cannot afford. Made again (and the epoch bumped) when what is for sale
-        changes."""
-        self._by_pay, self._cheapest = _by_pay(self._open, self._buy_action)
+    def _drop(self, ids: list[str]) -> None:
+        """The cards ``ids`` are for sale no more: ``_open`` and ``_by_pay`` without them (the
+        others keep their order and their places), the cheapest price read again and the
+        epoch bumped. ``_by_pay`` holds the cards for sale by payment bean (-1: any coin),
+        cheapest first, each with its place in ``_open``, group, kind's limit, whether it
+        sells on the buyer's own turn only, and every seat's purchase action; a seat's
+        purchases at printed prices then look only at the beans it has coins of, and stop at
+        the first card it cannot afford (``_affordable``, which sorts what it finds by
+        place). Both maps are read-only and made anew (a look-ahead's copy shares them)."""
+        open_ = dict(self._open)
+        by_pay = dict(self._by_pay)
+        for item_id in ids:
+            entry = open_.pop(item_id, None)
+            if entry is None:
+                continue
+            made = self._buy_action[item_id]
+            left = tuple(e for e in by_pay[entry[1]] if e[5] is not made)  # [1]: the payment bean, [5]: the actions
+            if left:
+                by_pay[entry[1]] = left
+            else:
+                del by_pay[entry[1]]
+        self._open = MappingProxyType(open_)
+        self._by_pay = MappingProxyType(by_pay)
+        self._cheapest = max(min((entries[0][0] for entries in by_pay.values()), default=0), 0)
         self.epoch += 1
 
     def available(self, item_id: str) -> bool:
@@ -160,11 +177,12 @@ class Items:
         not pay for."""
         owned = self._groups[seat]
         found: list[tuple[int, Action]] = []
+        by_pay = self._by_pay
         per_bean = self._coins_by_bean(coins)
-        total = len(coins)
-        for pay, entries in self._by_pay.items():
-            have = total if pay < 0 else per_bean.get(pay, 0)
-            if have < entries[0][0]:
+        per_bean[-1] = len(coins)  # (-1: cards paid with any coin)
+        for pay, have in per_bean.items():  # the beans the seat has coins of, not every payment bean
+            entries = by_pay.get(pay)
+            if entries is None or have < entries[0][0]:
                 continue
             for price, order, group, limit, own_only, made in entries:
                 if price > have:
@@ -174,8 +192,8 @@ class Items:
         if not found:
             return ()
         if len(found) > 1:
-            found.sort()
-        return tuple(a for _, a in found)
+            found.sort()  # (by place in ``_open``)
+        return tuple([a for _, a in found])
 
     def price(self, seat: int, item: Item) -> int:
         """What ``seat`` pays for ``item``: its printed price after `price` modifiers."""
@@ -214,8 +232,9 @@ class Items:
         if target is None:
             target = game.state.per_player[paid_to][seat]
         target.extend(paying)
-        game.emit("bought", seat=seat, item=item.id, group=item.group, price=price,
-                  paid=[game.bean_name(c) for c in paying], rule=item.span)
+        if game.logging:
+            game.emit("bought", seat=seat, item=item.id, group=item.group, price=price,
+                      paid=[game.bean_name(c) for c in paying], rule=item.span)
         self.take(seat, item)
         fx = game.fx
         if fx is not None and item.on_buy is not None:
@@ -231,13 +250,15 @@ class Items:
         card = self.card[item.id]
         buy = self.rules_of[item.kind]
         st.shared[buy.supply].remove(card)
-        st.per_player[buy.to][seat].append(card)
+        zone = st.per_player[buy.to][seat]
+        zone.append(card)
+        fx = self.game.fx
+        if fx is not None:  # the card's rules are the seat's now: the holder index is told
+            fx.holder_index.place(card, zone, seat)
         self.owner[item.id] = seat
-        self._open = MappingProxyType({i: entry for i, entry in self._open.items() if i != item.id})
-        self._reindex()
+        self._drop([item.id])
         self._groups[seat][item.group] = self._groups[seat].get(item.group, 0) + 1
         self.epoch += 1
-        fx = self.game.fx
         if fx is not None:
             counters = fx.counters
             counters[(seat, "items")] = counters.get((seat, "items"), 0) + 1
@@ -269,12 +290,16 @@ class Items:
             if buy.removed_to is not None:
                 card = self.card[item_id]
                 st.shared[buy.supply].remove(card)
-                st.shared[buy.removed_to].append(card)
+                out = st.shared[buy.removed_to]
+                out.append(card)
+                fx = self.game.fx
+                if fx is not None:  # nobody holds it: the holder index is told
+                    fx.holder_index.place(card, out, NOBODY)
         self.removed.update(ids)
-        self._open = MappingProxyType({i: entry for i, entry in self._open.items() if i not in self.removed})
-        self._reindex()
-        self.game.emit("items_removed", seat=None, items=list(ids), group=group,
-                       rule=self.game.rules.origin("player_counts", str(self.game.players), "group_owner_limit"))
+        self._drop(ids)
+        if self.game.logging:
+            self.game.emit("items_removed", seat=None, items=list(ids), group=group,
+                           rule=self.game.rules.origin("player_counts", str(self.game.players), "group_owner_limit"))
 
 
 class _Sale:
@@ -328,7 +353,7 @@ def _sale(game: Game) -> _Sale:
 
 def _by_pay(open_: Mapping[str, tuple[Item, int, int, bool]], buy_action: Mapping[str, tuple[Action, ...]]) -> tuple[
         Mapping[int, tuple[tuple[int, int, str, int, bool, tuple[Action, ...]], ...]], int]:
-    """``Items._by_pay`` of the cards for sale ``open_`` (see ``Items._reindex``), and the
+    """``Items._by_pay`` of the cards for sale ``open_`` (see ``Items._drop``), and the
     lowest price among them (0 when none is for sale)."""
     by_pay: dict[int, list[tuple[int, int, str, int, bool, tuple[Action, ...]]]] = {}
     for order, (it, pay, limit, own_only) in enumerate(open_.values()):

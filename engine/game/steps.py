@@ -87,10 +87,13 @@ class PlantFromHand(_FromHand):
 
     def bounds(self, game: Game) -> tuple[int, int]:
         low, high = _FromHand.bounds(self, game)
-        if game.fx is not None:
+        fx = game.fx
+        if fx is not None:  # (the rules asked only when one applies to the seat)
             seat = game.state.active
-            low = game.fx.modified("plant_min", low, player=seat, step=self.kind)
-            high = game.fx.modified("plant_max", high, player=seat, step=self.kind)
+            if fx.applies("plant_min", seat):
+                low = fx.modified("plant_min", low, player=seat, step=self.kind)
+            if fx.applies("plant_max", seat):
+                high = fx.modified("plant_max", high, player=seat, step=self.kind)
         return low, high
 
     def choices(self, game: Game, seat: int, hand: list[int]) -> list[Action]:
@@ -238,15 +241,21 @@ class Reveal(StepRun):
         self.to = spec.zone("to")
         self.count = spec.number("count", game.row)
         self.deck: str | None = spec.params.get("from")
-        #: from the draw pile, with no short-deck house rule and no kind zones to check
-        self._plain = self.deck is None and not game._fixed.shuffle_short_deck and not game._zone_limited
+        #: from the draw pile, with no short-deck house rule
+        self._plain = self.deck is None and not game._fixed.shuffle_short_deck
+        #: the card types whose kind's zones leave out ``to`` (each one drawn is refused, G620)
+        self._stop = frozenset(t for t, allowed in enumerate(game._kind_zones) if allowed is not None and self.to not in allowed)
 
     def enter(self, game: Game) -> None:
-        if self._plain and game.fx is None and not game.logging:
+        fx = game.fx
+        if (self._plain and not game.logging
+                and (fx is None or ("reveal_count" not in fx.modifiers and "revealed" not in fx.triggers))):
             deck_cards = game.state.deck
             count = self.count
-            if 0 < count < len(deck_cards):  # nothing to ask or tell, and the deck cannot run out:
-                taken = deck_cards[-count:]  # the top ``count`` cards, one by one, in one move
+            # nothing to ask or tell, the deck cannot run out, and no card to refuse: the top
+            # ``count`` cards, one by one, in one move
+            if 0 < count < len(deck_cards) and (not self._stop or _may_take(game, deck_cards, count, self._stop)):
+                taken = deck_cards[-count:]
                 del deck_cards[-count:]
                 taken.reverse()
                 game.state.shared[self.to].extend(taken)
@@ -291,8 +300,8 @@ class Reveal(StepRun):
             zone.append(card)
             if game.logging:
                 game.emit("revealed", seat=game.state.active, bean=game.bean_name(card), zone=to)
-            if fx is not None:
-                game.signal("revealed", player=game.state.active, bean=game.bean_name(card), card=card)
+            if fx is not None and "revealed" in fx.triggers:  # (``signal`` spelt out: no payload built for nobody)
+                fx.fire("revealed", {"player": game.state.active, "bean": game.bean_name(card), "card": card})
         self.done = True
 
 
@@ -325,15 +334,23 @@ class Draw(StepRun):
         StepRun.__init__(self, game, spec)
         self.count = spec.number("count", game.row)
         self.deck: str | None = spec.params.get("from")
-        #: from the draw pile, with no short-deck house rule and no kind zones to check
-        self._plain = self.deck is None and not game._fixed.shuffle_short_deck and not game._zone_limited
+        #: from the draw pile, with no short-deck house rule
+        self._plain = self.deck is None and not game._fixed.shuffle_short_deck
+        #: the card types whose kind's zones leave out the hands (each one drawn is refused, G620)
+        hand = game.hand_id
+        self._stop = frozenset(t for t, allowed in enumerate(game._kind_zones) if allowed is not None and hand not in allowed)
 
     def enter(self, game: Game) -> None:
         st = game.state
-        if self._plain and game.fx is None:
+        fx = game.fx
+        # (with rules, as the loop below draws: only while the game is not ending, which
+        # stops a draw at its first card in a phase marked ``stop``)
+        if self._plain and (fx is None or (not st.ending and "draw_count" not in fx.modifiers and "drew" not in fx.triggers)):
             deck_cards = st.deck
             count = self.count
-            if 0 < count < len(deck_cards):  # the deck cannot run out: the top ``count`` cards, one by one, in one move
+            # the deck cannot run out, and no card to refuse: the top ``count`` cards, one by
+            # one, in one move
+            if 0 < count < len(deck_cards) and (not self._stop or _may_take(game, deck_cards, count, self._stop)):
                 taken = deck_cards[-count:]
                 del deck_cards[-count:]
                 taken.reverse()
@@ -377,9 +394,19 @@ class Draw(StepRun):
                 break
         if game.logging:
             game.emit("drew", seat=st.active, cards=drawn)
-        if game.fx is not None:
-            game.signal("drew", player=st.active, cards=drawn)
+        fx = game.fx
+        if fx is not None and "drew" in fx.triggers:  # (``signal`` spelt out: no payload built for nobody)
+            fx.fire("drew", {"player": st.active, "cards": drawn})
         self.done = True
+
+
+def _may_take(game: Game, deck: list[int], count: int, stop: frozenset[int]) -> bool:
+    """Whether none of the top ``count`` cards of ``deck`` is of a type in ``stop``."""
+    bean_of = game.state.bean_of
+    for card in deck[-count:]:
+        if bean_of[card] in stop:
+            return False
+    return True
 
 
 #: seat orders from each active seat, per number of players (made once per process)

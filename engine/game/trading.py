@@ -443,7 +443,8 @@ class Trade(StepRun):
         self._deliver(game, answer[1], offer[5], a_cards)
         if b_cards:
             self._deliver(game, offer[1], answer[5], b_cards)
-        if game.fx is None and not game.logging:
+        fx = game.fx
+        if not game.logging and (fx is None or ("traded" not in fx.triggers and "received" not in fx.triggers)):
             return  # nobody reads the names or listens: the common case of a simulation
         gave, got = [game.bean_name(c) for c in a_cards], [game.bean_name(c) for c in b_cards]
         game.emit("traded", seat=offer.seat, target=answer.seat, gave=gave, got=got)

@@ -223,7 +223,7 @@ def test_a_seats_rule_profile_is_the_fresh_one(ruleset: str, variant: str | None
             fresh = _fresh_rules(game, seat)
             profile = game.seat_rules(seat)
             assert profile == fresh, (game.seed, game.actions_taken, seat)
-            kept[0] += known is not None and profile is known[3]
+            kept[0] += known is not None and profile is known[4]
             for i, answer in enumerate(fresh):
                 seen[(i, answer)] = seen.get((i, answer), 0) + 1
 
