@@ -533,15 +533,14 @@ class Game:
         row = self.row
         coins = st.coins[seat]
         if not price_rule:
-            if len(coins) >= row.field_price and len(fields) < min(MAX_FIELDS, fx.modified(
-                    "max_fields", row.max_fields, player=seat) if count_rule else row.max_fields):
+            if len(coins) >= row.field_price and len(fields) < min(MAX_FIELDS, self._asked(
+                    seat, "max_fields", row.max_fields) if count_rule else row.max_fields):
                 out.append(fixed.buy_field_actions[seat])
         elif not count_rule:
-            if len(fields) < min(MAX_FIELDS, row.max_fields) and len(coins) >= fx.modified(
-                    "field_price", row.field_price, player=seat):
+            if len(fields) < min(MAX_FIELDS, row.max_fields) and len(coins) >= self._asked(seat, "field_price", row.field_price):
                 out.append(fixed.buy_field_actions[seat])
-        elif (len(coins) >= fx.modified("field_price", row.field_price, player=seat)
-              and len(fields) < min(MAX_FIELDS, fx.modified("max_fields", row.max_fields, player=seat))):
+        elif (len(coins) >= self._asked(seat, "field_price", row.field_price)
+              and len(fields) < min(MAX_FIELDS, self._asked(seat, "max_fields", row.max_fields))):
             out.append(fixed.buy_field_actions[seat])
         actions = fx.actions
         # Every declared action a card's (``_action_cards``, by index) and the seat holding
@@ -556,6 +555,16 @@ class Game:
         if items is not None and (len(coins) >= items._cheapest or "price" in fx.modifiers):
             out.extend(items.listing(seat))
         return out
+
+    def _asked(self, seat: int, query: str, value: Any) -> Any:
+        """``fx.modified(query, value, player=seat)`` for a query of ``PROFILE_QUERIES`` with
+        no other parameter, reading only the rules that hear the seat when they are known."""
+        fx = self.fx
+        assert fx is not None
+        rules = self.hearing(seat, query)
+        if rules is None:
+            return fx.modified(query, value, player=seat)
+        return fx.modified_by(rules, value, {"player": seat})
 
     def _plain_harvests(self, seat: int, fields: list[list[int]], out: list[Action]) -> None:
         """``plain_harvests`` of ``seat``, read off a grid by the sizes of two or three fields
@@ -599,11 +608,37 @@ class Game:
         answer = (fx.applies("may_harvest", seat), fx.applies("field_price", seat), fx.applies("max_fields", seat),
                   fx.applies("may_plant", seat), self._holds_action_card(fx, seat))
         zones = self._profile_zones(fx)
-        if zones is not None:
+        if zones is None:
+            self._rare.seat_rules[seat] = None
+        else:
             per_player = self.state.per_player
             live = tuple(per_player[z][seat] for z in zones)  # (a zone's list is the same object all game)
-            self._rare.seat_rules[seat] = (fx._applies, len(fx.actions), live, tuple(list(cards) for cards in live), answer)
+            self._rare.seat_rules[seat] = (fx._applies, len(fx.actions), live, tuple(list(cards) for cards in live), answer,
+                                           [fx.modifiers, {}])
         return answer
+
+    def hearing(self, seat: int, query: str) -> list[Any] | None:
+        """The rules of ``query`` (one of ``PROFILE_QUERIES``) that hear ``seat``, with their
+        owners (``GameEffects.hearing``), kept with the seat's rule profile (they read what
+        it reads: the rules owned and the cards the seat holds where cards with rules lie);
+        None when the profile is read afresh every time (then ``modified`` is asked). The
+        game must have rules. ``GameEffects.modified_by`` reads them."""
+        fx = self.fx
+        assert fx is not None
+        known = self._rare.seat_rules[seat]
+        if known is None or known[0] is not fx._applies or known[1] != len(fx.actions) or known[2] != known[3]:
+            self.seat_rules(seat)
+            known = self._rare.seat_rules[seat]
+            if known is None:
+                return None
+        kept = known[5]  # [the modifiers they were read from, {query: rules}]
+        if kept[0] is not fx.modifiers:  # (every rule replaced at once: a test counting evaluations)
+            kept[0], kept[1] = fx.modifiers, {}
+        found: dict[str, list[Any]] = kept[1]
+        rules = found.get(query)
+        if rules is None:
+            rules = found[query] = fx.hearing(query, seat)
+        return rules
 
     def _profile_zones(self, fx: GameEffects) -> tuple[str, ...] | None:
         """The per-player zones whose cards alone (with the rules owned) decide a seat's
@@ -697,8 +732,14 @@ class Game:
             singles = max(sizes, default=0) <= 1
         allowed = [i for i, n in enumerate(sizes) if n >= 2 or (n == 1 and singles)]
         if fx is not None and asked:
-            allowed = [i for i, n in enumerate(sizes)
-                       if n and fx.modified("may_harvest", i in allowed, player=seat, field=FieldRef(seat, i))]
+            rules = self.hearing(seat, "may_harvest")
+            if rules is None:
+                allowed = [i for i, n in enumerate(sizes)
+                           if n and fx.modified("may_harvest", i in allowed, player=seat, field=FieldRef(seat, i))]
+            else:  # only the rules that hear the seat are read (``modified_by``)
+                by = fx.modified_by
+                allowed = [i for i, n in enumerate(sizes)
+                           if n and by(rules, i in allowed, {"player": seat, "field": FieldRef(seat, i)})]
         return allowed
 
     def field_price(self, seat: int) -> int:
@@ -820,6 +861,7 @@ class Game:
             return [i for i, base in enumerate(bases) if (yes if base else no)]
         out = []
         answers: dict[bool, bool] | None = {} if field_free else None
+        rules = self.hearing(seat, "may_plant") if asked and not field_free else None
         for i, f in enumerate(fields):
             only = limits.get((seat, i))
             base = (bean_of[f[0]] == bean if f else (empty_ok or bool(only))) and (not only or name in only)
@@ -830,7 +872,10 @@ class Game:
                                                              field=FieldRef(seat, i)))
                 base = known
             elif asked:
-                base = bool(fx.modified("may_plant", base, player=seat, bean=name, field=FieldRef(seat, i)))
+                if rules is None:
+                    base = bool(fx.modified("may_plant", base, player=seat, bean=name, field=FieldRef(seat, i)))
+                else:  # only the rules that hear the seat are read
+                    base = bool(fx.modified_by(rules, base, {"player": seat, "bean": name, "field": FieldRef(seat, i)}))
             if base:
                 out.append(i)
         return out
