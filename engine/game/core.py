@@ -45,6 +45,9 @@ FREE_QUERIES = ("may_harvest", "field_price", "max_fields")
 #: The queries whose ``applies`` a seat's rule profile answers (``Game.seat_rules``):
 #: ``FREE_QUERIES`` and `may_plant` (asked at every planting listed)
 PROFILE_QUERIES = FREE_QUERIES + ("may_plant",)
+#: A seat's rule profile when no rule of ``PROFILE_QUERIES`` applies to it and it has no
+#: declared action to list (``Game.seat_rules`` gives this very tuple then)
+NO_RULES = (False, False, False, False, False)
 #: Most steps the engine may run in a row without a decision (G606): a turn made only of
 #: automatic steps that never ends the game would otherwise loop for ever.
 MAX_SILENT_STEPS = 100_000
@@ -504,9 +507,33 @@ class Game:
                 out.extend(self.items.listing(seat))
             return out
         # whether a rule of the harvest protection, the field price or count applies to the
-        # seat (when none does, the row's numbers answer it), and whether it holds a card
-        # that declares actions
-        harvest_rule, price_rule, count_rule, _, holds = self.seat_rules(seat)
+        # seat (when none does, the row's numbers answer it), and whether it has declared
+        # actions to list
+        profile = self.seat_rules(seat)
+        if profile is NO_RULES and fixed.protection == "at_most_one" and len(fields) <= PREBUILT_FIELDS:
+            # (most seats, most of the time) the row's numbers, then the cards for sale
+            if harvest:  # ``_plain_harvests`` spelt out
+                n = len(fields)
+                try:
+                    if n == 2:
+                        f0, f1 = fields
+                        out += fixed.harvest_grid2[seat][len(f0)][len(f1)]
+                    elif n == 3:
+                        f0, f1, f2 = fields
+                        out += fixed.harvest_grid3[seat][len(f0)][len(f1)][len(f2)]
+                    else:
+                        plain_harvests(fields, fixed.harvest_actions[seat], out)
+                except IndexError:  # a field longer than the grid (nothing was added)
+                    plain_harvests(fields, fixed.harvest_actions[seat], out)
+            row = self.row
+            coins = st.coins[seat]
+            if len(coins) >= row.field_price and len(fields) < row.max_fields and len(fields) < MAX_FIELDS:
+                out.append(fixed.buy_field_actions[seat])
+            items = self.items
+            if items is not None and (len(coins) >= items._cheapest or "price" in fx.modifiers):
+                out.extend(items.listing(seat))
+            return out
+        harvest_rule, price_rule, count_rule, _, lists = profile
         if harvest:
             if harvest_rule or fixed.protection != "at_most_one" or len(fields) > PREBUILT_FIELDS:
                 ready = fixed.harvest_actions[seat]
@@ -542,11 +569,9 @@ class Game:
         elif (len(coins) >= self._asked(seat, "field_price", row.field_price)
               and len(fields) < min(MAX_FIELDS, self._asked(seat, "max_fields", row.max_fields))):
             out.append(fixed.buy_field_actions[seat])
-        actions = fx.actions
-        # Every declared action a card's (``_action_cards``, by index) and the seat holding
-        # none of those cards: the listing (``ListingMemo.legal``) would list none of them,
-        # having looked at the same zones; it is not asked.
-        if actions and (holds or len(fx._action_cards) != len(actions)):
+        # (every declared action a card's and the seat holding none of those cards: the
+        # listing, ``ListingMemo.legal``, would list none of them; it is not asked)
+        if lists:
             new = tuple.__new__  # Action(ACT, seat, field=v, card=i, want=(a.rule,)), made as a plain tuple is
             out.extend([new(Action, (ACT, seat, v, i, -1, (), (a.rule,))) for i, a, v in fx.legal_actions(seat)])
         items = self.items
@@ -587,8 +612,10 @@ class Game:
     def seat_rules(self, seat: int) -> tuple[bool, bool, bool, bool, bool]:
         """Whether a rule applies to ``seat`` (``GameEffects.applies``) for each query of
         ``PROFILE_QUERIES`` (the harvest protection, the field price and count, `may_plant`),
-        then whether it holds a card that declares actions (``_holds_action_card``). The
-        game must have rules.
+        then whether it has declared actions to list: some action is not a card's, or it
+        holds a card that declares one (``_holds_action_card``; when every action is a
+        card's and it holds none, ``ListingMemo.legal`` would list none, having looked at
+        the same zones). ``NO_RULES`` itself when all are False. The game must have rules.
 
         Why: every listing of a seat's free actions and plantings asks these (in a game
         with buildings, four of the costlier questions of a decision), and their answers
@@ -605,8 +632,12 @@ class Game:
         # (the seat's zones, as the live lists, compared with their copies in one C comparison)
         if known is not None and known[0] is fx._applies and known[1] == len(fx.actions) and known[2] == known[3]:
             return known[4]  # type: ignore[no-any-return]
+        actions = fx.actions
         answer = (fx.applies("may_harvest", seat), fx.applies("field_price", seat), fx.applies("max_fields", seat),
-                  fx.applies("may_plant", seat), self._holds_action_card(fx, seat))
+                  fx.applies("may_plant", seat),
+                  bool(actions) and (len(fx._action_cards) != len(actions) or self._holds_action_card(fx, seat)))
+        if answer == NO_RULES:
+            answer = NO_RULES
         zones = self._profile_zones(fx)
         if zones is None:
             self._rare.seat_rules[seat] = None
@@ -772,7 +803,7 @@ class Game:
         """May ``seat`` trade or donate ``card``? Its kind says, then ``may_trade_card`` rules."""
         allowed = not self._untradable or self.state.bean_of[card] not in self._untradable
         fx = self.fx
-        if fx is not None and fx.applies("may_trade_card", seat):
+        if fx is not None and "may_trade_card" in fx.modifiers and fx.applies("may_trade_card", seat):
             return bool(fx.modified("may_trade_card", allowed, player=seat, card=card))
         return allowed
 

@@ -41,6 +41,7 @@ class Items:
 
     def __init__(self, game: Game) -> None:
         self.game = game
+        st = game.state
         # what never changes during a game is held in read-only maps, made once per ruleset
         # and player count (``_sale``): every game shares them, and a look-ahead's copy too
         sale = _sale(game)
@@ -74,6 +75,12 @@ class Items:
         #: (its answers hold for the copy too, being keyed by what they were read from)
         #: until either adds one
         self._listed: Mapping[int, tuple[int, list[int], tuple[Action, ...]]] = MappingProxyType({})
+        fx = game.fx
+        if fx is not None:  # the cards for sale lie in their supply: the holder index is told
+            for item_id, card in self.card.items():
+                supply = st.shared.get(self.rules_of[self.by_id[item_id].kind].supply)
+                if supply is not None and card in supply:
+                    fx.holder_index.place(card, supply, NOBODY)
 
     def _drop(self, ids: list[str]) -> None:
         """The cards ``ids`` are for sale no more: ``_open`` and ``_by_pay`` without them (the

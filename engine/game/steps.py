@@ -90,9 +90,9 @@ class PlantFromHand(_FromHand):
         fx = game.fx
         if fx is not None:  # (the rules asked only when one applies to the seat)
             seat = game.state.active
-            if fx.applies("plant_min", seat):
+            if "plant_min" in fx.modifiers and fx.applies("plant_min", seat):
                 low = fx.modified("plant_min", low, player=seat, step=self.kind)
-            if fx.applies("plant_max", seat):
+            if "plant_max" in fx.modifiers and fx.applies("plant_max", seat):
                 high = fx.modified("plant_max", high, player=seat, step=self.kind)
         return low, high
 
@@ -509,10 +509,42 @@ class PlantSetAside(StepRun):
             bean_of = game.state.bean_of
             unplantable = game._unplantable
             one_per_bean = game._fixed.one_field_per_bean
-            grown = [bean_of[f[0]] if f else -1 for f in fields]  # (-1: empty)
             out = []
             seen = []
             j = 0
+            n = len(fields)
+            if n == 2 or n == 3:  # two or three fields unrolled, each field's bean read once (-1: empty)
+                f0, f1 = fields[0], fields[1]
+                b0 = bean_of[f0[0]] if f0 else -1
+                b1 = bean_of[f1[0]] if f1 else -1
+                f2 = fields[2] if n == 3 else None
+                b2 = -2 if f2 is None else bean_of[f2[0]] if f2 else -1  # (-2: no third field)
+                for card in cards:
+                    bean = bean_of[card]
+                    if bean not in seen:
+                        seen.append(bean)
+                        if not unplantable or bean not in unplantable:
+                            try:
+                                ready = _PLANT_CARD[seat][j]
+                            except IndexError:
+                                ready = _plants_of(seat, j)
+                            if one_per_bean and (b0 == bean or b1 == bean or b2 == bean):
+                                if b0 == bean:  # only its bean's fields (no empty one)
+                                    out.append(ready[0])
+                                if b1 == bean:
+                                    out.append(ready[1])
+                                if b2 == bean:
+                                    out.append(ready[2])
+                            else:  # (under ``one_field_per_bean``: no field grows it, so the empty ones)
+                                if b0 == bean or b0 == -1:
+                                    out.append(ready[0])
+                                if b1 == bean or b1 == -1:
+                                    out.append(ready[1])
+                                if b2 == bean or b2 == -1:
+                                    out.append(ready[2])
+                    j += 1
+                return out
+            grown = [bean_of[f[0]] if f else -1 for f in fields]  # (-1: empty)
             for card in cards:
                 bean = bean_of[card]
                 if bean not in seen:

@@ -18,6 +18,7 @@ import pytest
 
 from engine.game.actions import ACCEPT, ACT, BUY_FIELD, BUY_ITEM, HARVEST, Action
 from engine.game.core import Game
+from engine.game.holders import HOLDER
 from engine.game.lookahead import copy_game
 from engine.game.steps import STEP_KINDS
 from engine.rules.loader import load_ruleset
@@ -199,12 +200,16 @@ def test_a_rule_a_seat_owns_is_never_answered_by_no_rule() -> None:
 
 
 def _fresh_rules(game: Game, seat: int) -> tuple[bool, ...]:
-    """``Game.seat_rules`` asked afresh: ``applies`` of each query, then the action cards held."""
+    """``Game.seat_rules`` asked afresh: ``applies`` of each query, then whether declared
+    actions are listed for the seat at all (``ListingMemo.legal`` lists none when every
+    action is a card's and the seat holds none of those cards)."""
     from engine.game.core import PROFILE_QUERIES
 
     fx = game.fx
     assert fx is not None
-    return tuple(fx.applies(q, seat) for q in PROFILE_QUERIES) + (game._holds_action_card(fx, seat),)
+    every_a_cards = all(owner == HOLDER for _, owner in fx.actions)
+    return tuple(fx.applies(q, seat) for q in PROFILE_QUERIES) + (
+        bool(fx.actions) and (not every_a_cards or game._holds_action_card(fx, seat)),)
 
 
 @pytest.mark.parametrize(("ruleset", "variant"), [("high_bohn", None), ("high_bohn", "cognac"), ("high_bohn_plus", None)])
