@@ -509,7 +509,11 @@ class Game:
         # whether a rule of the harvest protection, the field price or count applies to the
         # seat (when none does, the row's numbers answer it), and whether it has declared
         # actions to list
-        profile = self.seat_rules(seat)
+        known = self._rare.seat_rules[seat]  # ``seat_rules`` spelt out when it is kept
+        if known is not None and known[0] is fx._applies and known[1] == len(fx.actions) and known[2] == known[3]:
+            profile = known[4]
+        else:
+            profile = self.seat_rules(seat)
         if profile is NO_RULES and fixed.protection == "at_most_one" and len(fields) <= PREBUILT_FIELDS:
             # (most seats, most of the time) the row's numbers, then the cards for sale
             if harvest:  # ``_plain_harvests`` spelt out
@@ -859,7 +863,12 @@ class Game:
             for key in limits:  # (a few limited fields at most)
                 if key[0] == seat:
                     return False
-        return "may_plant" not in fx.modifiers or not self.seat_rules(seat)[3]
+        if "may_plant" not in fx.modifiers:
+            return True
+        known = self._rare.seat_rules[seat]  # ``seat_rules`` spelt out when it is kept
+        if known is not None and known[0] is fx._applies and known[1] == len(fx.actions) and known[2] == known[3]:
+            return not known[4][3]
+        return not self.seat_rules(seat)[3]
 
     def fitting_fields(self, seat: int, card: int) -> list[int]:
         """Fields a card may go on: its bean's, or an empty one (under ``one_field_per_bean``
@@ -879,7 +888,7 @@ class Game:
             return [i for i, f in enumerate(fields) if not f or bean_of[f[0]] == bean]
         # (``[] in fields``: whether a field is empty, compared in C)
         empty_ok = not self._fixed.one_field_per_bean or ([] in fields and not self._grown_elsewhere(seat, bean))
-        asked = fx.applies("may_plant", seat)
+        asked = "may_plant" in fx.modifiers and self.seat_rules(seat)[3]  # (``applies``, kept with the seat's profile)
         name = self.state.card_types[bean]
         limits = fx.field_limits
         field_free = asked and fx.field_free("may_plant")

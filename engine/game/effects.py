@@ -565,6 +565,24 @@ class GameEffects:
                 value = mod.value(ctx)
         return value
 
+    def field_free(self, query: str) -> bool:
+        """Whether every rule of ``query`` reads no field (``CompiledModifier.field_free``):
+        their answer is then the same for every field of one planting."""
+        made = self._facts
+        if made is None or made[0] is not self.modifiers:
+            made = self._facts = (self.modifiers, self._query_facts())
+        found = made[1].get(query)
+        return True if found is None else found[0]
+
+    def keeps_no(self, query: str) -> bool:
+        """Whether every rule of ``query`` starts with ``value and`` (``needs_value``): a
+        falsy answer then stays what it is, without a rule being read."""
+        made = self._facts
+        if made is None or made[0] is not self.modifiers:
+            made = self._facts = (self.modifiers, self._query_facts())
+        found = made[1].get(query)
+        return True if found is None else found[1]
+
     def hearing(self, query: str, seat: int) -> list[tuple[CompiledModifier, int]]:
         """The rules of ``query`` that hear ``seat`` now (a query asked with ``player`` the
         seat), each with its owner (a card's rule: the seat holding the card), in the order
@@ -599,24 +617,6 @@ class GameEffects:
             if mod.condition is None or mod.condition(ctx):
                 value = mod.value(ctx)
         return value
-
-    def field_free(self, query: str) -> bool:
-        """Whether every rule of ``query`` reads no field (``CompiledModifier.field_free``):
-        their answer is then the same for every field of one planting."""
-        made = self._facts
-        if made is None or made[0] is not self.modifiers:
-            made = self._facts = (self.modifiers, self._query_facts())
-        found = made[1].get(query)
-        return True if found is None else found[0]
-
-    def keeps_no(self, query: str) -> bool:
-        """Whether every rule of ``query`` starts with ``value and`` (``needs_value``): a
-        falsy answer then stays what it is, without a rule being read."""
-        made = self._facts
-        if made is None or made[0] is not self.modifiers:
-            made = self._facts = (self.modifiers, self._query_facts())
-        found = made[1].get(query)
-        return True if found is None else found[1]
 
     def _query_facts(self) -> Any:
         """Query -> (whether every rule of it is ``field_free``, whether every one

@@ -82,10 +82,14 @@ class Items:
                 if supply is not None and card in supply:
                     fx.holder_index.place(card, supply, NOBODY)
 
-    def _drop(self, ids: list[str]) -> None:
+    def _drop(self, ids: list[str], buyer: int = -1) -> None:
         """The cards ``ids`` are for sale no more: ``_open`` and ``_by_pay`` without them (the
         others keep their order and their places), the cheapest price read again and the
-        epoch bumped. ``_by_pay`` holds the cards for sale by payment bean (-1: any coin),
+        epoch bumped. The purchases remembered (``_listed``) of every seat but ``buyer``
+        (whose groups changed) stay, less the cards dropped: a seat's coins and groups being
+        the same, the other cards it could buy it still can (each payment bean's cards are
+        read in price order up to the first it cannot pay, and no card before that one
+        was dropped to change it), so they are what ``_affordable`` would find. ``_by_pay`` holds the cards for sale by payment bean (-1: any coin),
         cheapest first, each with its place in ``_open``, group, kind's limit, whether it
         sells on the buyer's own turn only, and every seat's purchase action; a seat's
         purchases at printed prices then look only at the beans it has coins of, and stop at
@@ -106,7 +110,13 @@ class Items:
         self._open = MappingProxyType(open_)
         self._by_pay = MappingProxyType(by_pay)
         self._cheapest = max(min((entries[0][0] for entries in by_pay.values()), default=0), 0)
-        self.epoch += 1
+        epoch = self.epoch
+        self.epoch = epoch + 1
+        kept: dict[int, tuple[int, list[int], tuple[Action, ...]]] = {}
+        for at, (made_at, coins, found) in self._listed.items():
+            if made_at == epoch and at // 2 != buyer:
+                kept[at] = (epoch + 1, coins, tuple([a for a in found if a[6][0] not in ids]) if found else found)
+        self._listed = MappingProxyType(kept)
 
     def available(self, item_id: str) -> bool:
         return item_id not in self.owner and item_id not in self.removed
@@ -263,9 +273,8 @@ class Items:
         if fx is not None:  # the card's rules are the seat's now: the holder index is told
             fx.holder_index.place(card, zone, seat)
         self.owner[item.id] = seat
-        self._drop([item.id])
         self._groups[seat][item.group] = self._groups[seat].get(item.group, 0) + 1
-        self.epoch += 1
+        self._drop([item.id], buyer=seat)
         if fx is not None:
             counters = fx.counters
             counters[(seat, "items")] = counters.get((seat, "items"), 0) + 1

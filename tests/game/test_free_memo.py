@@ -238,6 +238,40 @@ def test_a_seats_rule_profile_is_the_fresh_one(ruleset: str, variant: str | None
     assert all(seen.get((i, a), 0) > 0 for i in range(5) for a in (True, False)) or ruleset != "high_bohn", seen
 
 
+@pytest.mark.parametrize(("ruleset", "variant"), [("high_bohn", None), ("high_bohn", "cognac")])
+def test_the_rules_hearing_a_seat_answer_as_every_rule_does(ruleset: str, variant: str | None) -> None:
+    """``GameEffects.modified_by`` over the rules that hear a seat (``Game.hearing``, kept
+    with its profile) answers every field of every seat as ``modified`` over every rule
+    does (`may_plant` for each bean in play, `may_harvest`; the field price and count),
+    after every action of greedy games; rules are met that change answers."""
+    from engine.lang.world import FieldRef
+
+    rules = load_ruleset(ruleset, variant)
+    changed = [0]
+
+    def compare(game: Game, _action: Action) -> None:
+        fx = game.fx
+        assert fx is not None
+        st = game.state
+        for seat in range(game.players):
+            for query, value, extra in [("field_price", game.row.field_price, {}), ("max_fields", game.row.max_fields, {})] + [
+                    ("may_harvest", base, {"field": FieldRef(seat, i)}) for i in range(len(st.fields[seat])) for base in (True, False)] + [
+                    ("may_plant", base, {"bean": bean, "field": FieldRef(seat, i)})
+                    for i in range(len(st.fields[seat])) for bean in ("soy", "green", "chili") for base in (True, False)]:
+                hearing = game.hearing(seat, query)
+                if hearing is None:
+                    continue
+                budget = list(fx.budget())
+                expected = fx.modified(query, value, player=seat, **extra)
+                fx.budget()[0] = budget[0]  # (each answer read on the same budget)
+                assert fx.modified_by(hearing, value, {"player": seat, **extra}) == expected, (game.seed, game.actions_taken, seat, query)
+                changed[0] += expected != value
+
+    for seed in range(games(quick=1, soak=4)):
+        play_game(rules, 4, seed, make_agents(["greedy"], 4, seed), record=False, after_action=compare)
+    assert changed[0] > 100, changed
+
+
 def test_a_seats_rule_profile_follows_the_rules_owned() -> None:
     """A rule owned afresh (``GameEffects.own``) is in the next profile, one hearing the other
     seats too (it applies to them whatever they hold); a rule hearing the player to move
