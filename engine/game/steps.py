@@ -244,7 +244,7 @@ class Reveal(StepRun):
         #: from the draw pile, with no short-deck house rule
         self._plain = self.deck is None and not game._fixed.shuffle_short_deck
         #: the card types whose kind's zones leave out ``to`` (each one drawn is refused, G620)
-        self._stop = frozenset(t for t, allowed in enumerate(game._kind_zones) if allowed is not None and self.to not in allowed)
+        self._stop = game._fixed.kept_out(self.to)
 
     def enter(self, game: Game) -> None:
         fx = game.fx
@@ -337,8 +337,7 @@ class Draw(StepRun):
         #: from the draw pile, with no short-deck house rule
         self._plain = self.deck is None and not game._fixed.shuffle_short_deck
         #: the card types whose kind's zones leave out the hands (each one drawn is refused, G620)
-        hand = game.hand_id
-        self._stop = frozenset(t for t, allowed in enumerate(game._kind_zones) if allowed is not None and hand not in allowed)
+        self._stop = game._fixed.kept_out(game.hand_id)
 
     def enter(self, game: Game) -> None:
         st = game.state

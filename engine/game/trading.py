@@ -87,8 +87,7 @@ class Trade(StepRun):
         self._hand_only = not self.also_from and not self.active_also_from
         #: the card types that may be traded and go anywhere (their kind says no ``trade: false``
         #: and no ``zones``): ``_may_give`` lets them go without asking (beans, mostly)
-        self._free_types = frozenset(t for t, allowed in enumerate(game._kind_zones)
-                                     if allowed is None and t not in game._untradable)
+        self._free_types = game._fixed.free_types
         #: (bean index, want tuple) of every bean in play, and the set of those beans: made at first use
         self._want_cache: list[tuple[int, tuple[str, ...]]] | None = None
         self._in_play: frozenset[str] = frozenset()
