@@ -197,26 +197,41 @@ class GreedyBot:
     def _free(self, view: SeatView, legal: list[Action]) -> Action | None:
         """A declared action worth taking, a field worth buying, or an item to buy, in that
         order (None: none of them)."""
-        acts = [a for a in legal if a[0] == ACT]  # [0]: the kind
-        if acts:
+        # one pass over the listing: the declared actions, the first field to buy, the items
+        acts: list[Action] | None = None
+        field: Action | None = None
+        buys: list[Action] | None = None
+        for a in legal:
+            kind = a[0]  # [0]: the kind
+            if kind == BUY_ITEM:
+                if buys is None:
+                    buys = [a]
+                else:
+                    buys.append(a)
+            elif kind == ACT:
+                if acts is None:
+                    acts = [a]
+                else:
+                    acts.append(a)
+            elif kind == BUY_FIELD and field is None:
+                field = a
+        if acts is not None:
             act = self._best_act(view, acts)
             if act is not None:
                 self._taken[act.card] = self._taken.get(act.card, 0) + 1
                 return act
-        for a in legal:
-            if a[0] == BUY_FIELD:
-                if self._wants_field(view):
-                    return a
-                break
+        if field is not None and self._wants_field(view):
+            return field
+        if buys is None:
+            return None
         # the dearest item (the first of them: ``max`` by price and id, spelt out), its price read once
         best: Action | None = None
         best_key: tuple[int, str] = (0, "")
-        for a in legal:
-            if a[0] == BUY_ITEM:
-                item = a[6][0]  # [6]: what it wants, the item's id
-                key = (view.item_price(item), item)
-                if best is None or key > best_key:
-                    best, best_key = a, key
+        for a in buys:
+            item = a[6][0]  # [6]: what it wants, the item's id
+            key = (view.item_price(item), item)
+            if best is None or key > best_key:
+                best, best_key = a, key
         if best is not None:
             runouts, end = view.runouts()
             # attributes (price 2+) at once; plain price-1 items when the end is near

@@ -42,6 +42,12 @@ MAX_FIELDS = 24
 #: The queries a seat's free actions ask besides its declared actions and purchases
 #: (``free_actions``: harvest protection, field price, field count).
 FREE_QUERIES = ("may_harvest", "field_price", "max_fields")
+#: The queries whose ``applies`` a seat's rule profile answers (``Game.seat_rules``):
+#: ``FREE_QUERIES`` and `may_plant` (asked at every planting listed)
+PROFILE_QUERIES = FREE_QUERIES + ("may_plant",)
+#: A seat's rule profile when no rule of ``PROFILE_QUERIES`` applies to it and it has no
+#: declared action to list (``Game.seat_rules`` gives this very tuple then)
+NO_RULES = (False, False, False, False, False)
 #: Most steps the engine may run in a row without a decision (G606): a turn made only of
 #: automatic steps that never ends the game would otherwise loop for ever.
 MAX_SILENT_STEPS = 100_000
@@ -99,6 +105,10 @@ class Rare:
         self.discard_id = ""
         self.hand_id = ""
         self.coins_id = ""
+        #: each seat's rule profile and what it was read from (``Game.seat_rules``), and
+        #: the zones a profile reads (``Game._profile_zones``)
+        self.seat_rules: list[Any] = []
+        self.profile_zones: Any = None
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a look-ahead copies it (engine/game/copyable.py)
@@ -122,6 +132,7 @@ class Game:
         self.state: GameState = new_state(rules, players, seed)
         self.row = self.state.row
         self._rare = Rare(seed, trading, record, self.row.field_payment_to)
+        self._rare.seat_rules = [None] * players
         self.phases: tuple[Phase, ...] = rules.turns[self.row.turn]
         self.actions_taken = 0
         fixed = self._fixed = facts(rules, players)
@@ -331,8 +342,17 @@ class Game:
             row = self.row  # coins first: a seat rarely has the price
             if len(st.coins[seat]) >= row.field_price and len(fields) < row.max_fields:
                 actions.append(self._fixed.buy_field_actions[seat])
-        else:
-            actions.extend(self.free_listing(seat))
+        elif self.free_in_answers[seat] or getattr(step, "mode", "") != "respond":
+            # ``free_listing`` spelt out: the seat decides now, so it may harvest when the step
+            # plants (``harvest_allowed_now`` without asking the step who decides again)
+            allowed = self._harvest_any_time or seat == st.active or step.plants
+            last = self._free_memo[seat]
+            if last is not None and last[0] == self.version and last[1] == allowed:
+                actions += last[2]
+            else:
+                listed = tuple(self.free_actions(seat, harvest=allowed))
+                self._free_memo[seat] = (self.version, allowed, listed)
+                actions += listed
         self._listed = tuple(actions)
         return seat, actions
 
@@ -472,44 +492,245 @@ class Game:
         if harvest is None:
             harvest = self._harvest_any_time or seat == st.active or self.harvest_allowed_now(seat)
         fields = st.fields[seat]
-        # no rule of the harvest protection, field price or count applies to the seat: the
-        # row's numbers answer them (``applies`` is False for each)
-        quiet = fx is None or fx.applies_to_none(FREE_QUERIES, seat)
-        if harvest:
-            ready = self._fixed.harvest_actions[seat]
-            # whether a `may_harvest` rule applies to the seat (None: not asked yet)
-            asked = False if quiet or fx is None or "may_harvest" not in fx.modifiers else None
-            if self._fixed.protection == "at_most_one" and len(fields) <= PREBUILT_FIELDS and asked is None:
-                asked = fx is not None and fx.applies("may_harvest", seat)
-            if self._fixed.protection == "at_most_one" and len(fields) <= PREBUILT_FIELDS and not asked:
-                plain_harvests(fields, ready, out)  # the rulebook's protection, no rule asking
-            else:
-                for i in self.harvestable(seat, asked):
-                    out.append(ready[i] if i < PREBUILT_FIELDS else Action(HARVEST, seat, i))
+        fixed = self._fixed
         if fx is None:
+            if harvest:
+                if fixed.protection == "at_most_one" and len(fields) <= PREBUILT_FIELDS:
+                    self._plain_harvests(seat, fields, out)  # the rulebook's protection
+                else:
+                    ready = fixed.harvest_actions[seat]
+                    for i in self.harvestable(seat, False):
+                        out.append(ready[i] if i < PREBUILT_FIELDS else Action(HARVEST, seat, i))
             if len(fields) < self.row.max_fields and len(st.coins[seat]) >= self.row.field_price:
-                out.append(self._fixed.buy_field_actions[seat])
-        elif quiet:  # ``field_price`` and ``max_fields`` when no rule applies
-            row = self.row
-            if len(st.coins[seat]) >= row.field_price and len(fields) < min(MAX_FIELDS, row.max_fields):
-                out.append(self._fixed.buy_field_actions[seat])
-            if fx.actions:
-                new = tuple.__new__
-                out.extend([new(Action, (ACT, seat, v, i, -1, (), (a.rule,))) for i, a, v in fx.legal_actions(seat)])
+                out.append(fixed.buy_field_actions[seat])
+            if self.items is not None:
+                out.extend(self.items.listing(seat))
+            return out
+        # whether a rule of the harvest protection, the field price or count applies to the
+        # seat (when none does, the row's numbers answer it), and whether it has declared
+        # actions to list
+        known = self._rare.seat_rules[seat]  # ``seat_rules`` spelt out when it is kept
+        if known is not None and known[0] is fx._applies and known[1] == len(fx.actions) and known[2] == known[3]:
+            profile = known[4]
         else:
-            # ``can_buy_field`` with the price first: a seat rarely has it, and the field
-            # count is then not asked (both are reads: the order changes no answer)
+            profile = self.seat_rules(seat)
+        if profile is NO_RULES and fixed.protection == "at_most_one" and len(fields) <= PREBUILT_FIELDS:
+            # (most seats, most of the time) the row's numbers, then the cards for sale
+            if harvest:  # ``_plain_harvests`` spelt out
+                n = len(fields)
+                try:
+                    if n == 2:
+                        f0, f1 = fields
+                        out += fixed.harvest_grid2[seat][len(f0)][len(f1)]
+                    elif n == 3:
+                        f0, f1, f2 = fields
+                        out += fixed.harvest_grid3[seat][len(f0)][len(f1)][len(f2)]
+                    else:
+                        plain_harvests(fields, fixed.harvest_actions[seat], out)
+                except IndexError:  # a field longer than the grid (nothing was added)
+                    plain_harvests(fields, fixed.harvest_actions[seat], out)
             row = self.row
-            mods = fx.modifiers  # (``field_price`` and ``max_fields`` spelt out when no rule modifies them)
-            if (len(st.coins[seat]) >= (self.field_price(seat) if "field_price" in mods else row.field_price)
-                    and len(fields) < (self.max_fields(seat) if "max_fields" in mods else min(MAX_FIELDS, row.max_fields))):
-                out.append(self._fixed.buy_field_actions[seat])
-            if fx.actions:  # Action(ACT, seat, field=v, card=i, want=(a.rule,)), made as a plain tuple is
-                new = tuple.__new__
-                out.extend([new(Action, (ACT, seat, v, i, -1, (), (a.rule,))) for i, a, v in fx.legal_actions(seat)])
-        if self.items is not None:
-            out.extend(self.items.listing(seat))
+            coins = st.coins[seat]
+            if len(coins) >= row.field_price and len(fields) < row.max_fields and len(fields) < MAX_FIELDS:
+                out.append(fixed.buy_field_actions[seat])
+            items = self.items
+            if items is not None and (len(coins) >= items._cheapest or "price" in fx.modifiers):
+                out.extend(items.listing(seat))
+            return out
+        harvest_rule, price_rule, count_rule, _, lists = profile
+        if harvest:
+            if harvest_rule or fixed.protection != "at_most_one" or len(fields) > PREBUILT_FIELDS:
+                ready = fixed.harvest_actions[seat]
+                for i in self.harvestable(seat, harvest_rule):
+                    out.append(ready[i] if i < PREBUILT_FIELDS else Action(HARVEST, seat, i))
+            else:  # the rulebook's protection, no rule asking: ``_plain_harvests`` spelt out
+                n = len(fields)
+                try:
+                    if n == 2:
+                        f0, f1 = fields
+                        out += fixed.harvest_grid2[seat][len(f0)][len(f1)]
+                    elif n == 3:
+                        f0, f1, f2 = fields
+                        out += fixed.harvest_grid3[seat][len(f0)][len(f1)][len(f2)]
+                    else:
+                        plain_harvests(fields, fixed.harvest_actions[seat], out)
+                except IndexError:  # a field longer than the grid (nothing was added)
+                    plain_harvests(fields, fixed.harvest_actions[seat], out)
+        # ``can_buy_field`` with the price first: a seat rarely has it, and the field count is
+        # then not asked (both are reads: the order changes no answer); ``field_price`` and
+        # ``max_fields`` spelt out, the rules asked only when one applies to the seat. When
+        # only the count has a rule, the coins are compared first; when only the price has
+        # one, the count first (so a rule is asked only when the other reading allows a field)
+        row = self.row
+        coins = st.coins[seat]
+        if not price_rule:
+            if len(coins) >= row.field_price and len(fields) < min(MAX_FIELDS, self._asked(
+                    seat, "max_fields", row.max_fields) if count_rule else row.max_fields):
+                out.append(fixed.buy_field_actions[seat])
+        elif not count_rule:
+            if len(fields) < min(MAX_FIELDS, row.max_fields) and len(coins) >= self._asked(seat, "field_price", row.field_price):
+                out.append(fixed.buy_field_actions[seat])
+        elif (len(coins) >= self._asked(seat, "field_price", row.field_price)
+              and len(fields) < min(MAX_FIELDS, self._asked(seat, "max_fields", row.max_fields))):
+            out.append(fixed.buy_field_actions[seat])
+        # (every declared action a card's and the seat holding none of those cards: the
+        # listing, ``ListingMemo.legal``, would list none of them; it is not asked)
+        if lists:
+            new = tuple.__new__  # Action(ACT, seat, field=v, card=i, want=(a.rule,)), made as a plain tuple is
+            out.extend([new(Action, (ACT, seat, v, i, -1, (), (a.rule,))) for i, a, v in fx.legal_actions(seat)])
+        items = self.items
+        # (``Items.listing`` lists nothing to a seat with fewer coins than the cheapest card
+        # for sale, unless a rule changes prices)
+        if items is not None and (len(coins) >= items._cheapest or "price" in fx.modifiers):
+            out.extend(items.listing(seat))
         return out
+
+    def _asked(self, seat: int, query: str, value: Any) -> Any:
+        """``fx.modified(query, value, player=seat)`` for a query of ``PROFILE_QUERIES`` with
+        no other parameter, reading only the rules that hear the seat when they are known."""
+        fx = self.fx
+        assert fx is not None
+        rules = self.hearing(seat, query)
+        if rules is None:
+            return fx.modified(query, value, player=seat)
+        return fx.modified_by(rules, value, {"player": seat})
+
+    def _plain_harvests(self, seat: int, fields: list[list[int]], out: list[Action]) -> None:
+        """``plain_harvests`` of ``seat``, read off a grid by the sizes of two or three fields
+        (as ``decision`` reads it for a game without rules)."""
+        fixed = self._fixed
+        n = len(fields)
+        try:
+            if n == 2:
+                f0, f1 = fields
+                out += fixed.harvest_grid2[seat][len(f0)][len(f1)]
+                return
+            if n == 3:
+                f0, f1, f2 = fields
+                out += fixed.harvest_grid3[seat][len(f0)][len(f1)][len(f2)]
+                return
+        except IndexError:  # a field longer than the grid (nothing was added)
+            pass
+        plain_harvests(fields, fixed.harvest_actions[seat], out)
+
+    def seat_rules(self, seat: int) -> tuple[bool, bool, bool, bool, bool]:
+        """Whether a rule applies to ``seat`` (``GameEffects.applies``) for each query of
+        ``PROFILE_QUERIES`` (the harvest protection, the field price and count, `may_plant`),
+        then whether it has declared actions to list: some action is not a card's, or it
+        holds a card that declares one (``_holds_action_card``; when every action is a
+        card's and it holds none, ``ListingMemo.legal`` would list none, having looked at
+        the same zones). ``NO_RULES`` itself when all are False. The game must have rules.
+
+        Why: every listing of a seat's free actions and plantings asks these (in a game
+        with buildings, four of the costlier questions of a decision), and their answers
+        change only when the rules owned change or the seat's holding does. They are kept
+        per seat with what they were read from (the index of the rules, ``GameEffects.
+        _applies``, remade whenever rules are acquired; the number of declared actions; the
+        seat's cards in the zones where cards with rules may lie, ``_profile_zones``) and
+        given again while all are the same: the cards compared as lists, in C. Where an
+        answer reads more (a rule hearing the active player or other seats, a card with
+        rules that may lie on a field), the profile is read afresh every time."""
+        fx = self.fx
+        assert fx is not None
+        known = self._rare.seat_rules[seat]
+        # (the seat's zones, as the live lists, compared with their copies in one C comparison)
+        if known is not None and known[0] is fx._applies and known[1] == len(fx.actions) and known[2] == known[3]:
+            return known[4]  # type: ignore[no-any-return]
+        actions = fx.actions
+        answer = (fx.applies("may_harvest", seat), fx.applies("field_price", seat), fx.applies("max_fields", seat),
+                  fx.applies("may_plant", seat),
+                  bool(actions) and (len(fx._action_cards) != len(actions) or self._holds_action_card(fx, seat)))
+        if answer == NO_RULES:
+            answer = NO_RULES
+        zones = self._profile_zones(fx)
+        if zones is None:
+            self._rare.seat_rules[seat] = None
+        else:
+            per_player = self.state.per_player
+            live = tuple(per_player[z][seat] for z in zones)  # (a zone's list is the same object all game)
+            self._rare.seat_rules[seat] = (fx._applies, len(fx.actions), live, tuple(list(cards) for cards in live), answer,
+                                           [fx.modifiers, {}])
+        return answer
+
+    def hearing(self, seat: int, query: str) -> list[Any] | None:
+        """The rules of ``query`` (one of ``PROFILE_QUERIES``) that hear ``seat``, with their
+        owners (``GameEffects.hearing``), kept with the seat's rule profile (they read what
+        it reads: the rules owned and the cards the seat holds where cards with rules lie);
+        None when the profile is read afresh every time (then ``modified`` is asked). The
+        game must have rules. ``GameEffects.modified_by`` reads them."""
+        fx = self.fx
+        assert fx is not None
+        known = self._rare.seat_rules[seat]
+        if known is None or known[0] is not fx._applies or known[1] != len(fx.actions) or known[2] != known[3]:
+            self.seat_rules(seat)
+            known = self._rare.seat_rules[seat]
+            if known is None:
+                return None
+        kept = known[5]  # [the modifiers they were read from, {query: rules}]
+        if kept[0] is not fx.modifiers:  # (every rule replaced at once: a test counting evaluations)
+            kept[0], kept[1] = fx.modifiers, {}
+        found: dict[str, list[Any]] = kept[1]
+        rules = found.get(query)
+        if rules is None:
+            rules = found[query] = fx.hearing(query, seat)
+        return rules
+
+    def _profile_zones(self, fx: GameEffects) -> tuple[str, ...] | None:
+        """The per-player zones whose cards alone (with the rules owned) decide a seat's
+        ``seat_rules``: where the cards whose rules hear their holder, and the cards that
+        declare actions, may lie; None when an answer reads more (a rule hearing the active
+        player or the other seats, or such a card that may lie on a field). Kept with the
+        rules' index it was read from."""
+        if fx._applies is None:  # (rules were acquired since it was last made: ``applies`` makes it)
+            fx.applies(PROFILE_QUERIES[0], 0)
+        index = fx._applies
+        made = self._rare.profile_zones
+        if made is not None and made[0] is index and made[1] == len(fx.actions):
+            return made[2]  # type: ignore[no-any-return]
+        zones: set[str] | None = set()
+        for query in PROFILE_QUERIES:
+            entry = index.get(query)
+            if entry is None or zones is None:
+                continue  # no rule of the query: it applies to nobody
+            _, by_active, owner_cards, others_cards, anyone_cards, active_cards, _ = entry
+            if by_active or others_cards is not None or anyone_cards is not None or active_cards is not None:
+                zones = None  # the answer reads who is to move, or other seats' cards
+            elif owner_cards is not None:  # (rules owned by seats answer the same for ever)
+                wanted, where, on_fields = owner_cards
+                if on_fields:
+                    zones = None
+                else:
+                    zones.update(where)
+        spec = fx._action_cards_holding()
+        if spec is not None and zones is not None:
+            if spec[2]:
+                zones = None
+            else:
+                zones.update(spec[1])
+        found = None if zones is None else tuple(z for z in self.state.per_player if z in zones)
+        self._rare.profile_zones = (index, len(fx.actions), found)
+        return found
+
+    @staticmethod
+    def _holds_action_card(fx: GameEffects, seat: int) -> bool:
+        """Whether ``seat`` holds one of the cards that declare actions (``GameEffects._holds``
+        of ``_action_cards_holding``, as ``ListingMemo.legal`` looks before it lists cards' actions)."""
+        known = fx._action_holding
+        count = len(fx.actions)
+        spec = known[count] if known is not None and count in known else fx._action_cards_holding()
+        if spec is None:
+            return False
+        wanted, zones, on_fields = spec
+        st = fx.game.state
+        per_player = st.per_player
+        for zone in zones:
+            if not wanted.isdisjoint(per_player[zone][seat]):
+                return True
+        if on_fields:
+            for planted in st.fields[seat]:
+                if not wanted.isdisjoint(planted):
+                    return True
+        return False
 
     def _free_is_legal(self, action: Action) -> bool:
         seat = action.seat
@@ -546,8 +767,14 @@ class Game:
             singles = max(sizes, default=0) <= 1
         allowed = [i for i, n in enumerate(sizes) if n >= 2 or (n == 1 and singles)]
         if fx is not None and asked:
-            allowed = [i for i, n in enumerate(sizes)
-                       if n and fx.modified("may_harvest", i in allowed, player=seat, field=FieldRef(seat, i))]
+            rules = self.hearing(seat, "may_harvest")
+            if rules is None:
+                allowed = [i for i, n in enumerate(sizes)
+                           if n and fx.modified("may_harvest", i in allowed, player=seat, field=FieldRef(seat, i))]
+            else:  # only the rules that hear the seat are read (``modified_by``)
+                by = fx.modified_by
+                allowed = [i for i, n in enumerate(sizes)
+                           if n and by(rules, i in allowed, {"player": seat, "field": FieldRef(seat, i)})]
         return allowed
 
     def field_price(self, seat: int) -> int:
@@ -580,7 +807,7 @@ class Game:
         """May ``seat`` trade or donate ``card``? Its kind says, then ``may_trade_card`` rules."""
         allowed = not self._untradable or self.state.bean_of[card] not in self._untradable
         fx = self.fx
-        if fx is not None and fx.applies("may_trade_card", seat):
+        if fx is not None and "may_trade_card" in fx.modifiers and fx.applies("may_trade_card", seat):
             return bool(fx.modified("may_trade_card", allowed, player=seat, card=card))
         return allowed
 
@@ -623,20 +850,45 @@ class Game:
             i += 1
         return False
 
+    def plants_plainly(self, seat: int) -> bool:
+        """Whether the fields alone say where ``seat`` may plant (its bean's field or an empty
+        one, ``one_field_per_bean`` aside): no `may_plant` rule applies to the seat and none
+        of its fields is limited to some beans. Other seats' rules and limits say nothing
+        about its plantings (``fitting_fields``)."""
+        fx = self.fx
+        if fx is None:
+            return True
+        limits = fx.field_limits
+        if limits:
+            for key in limits:  # (a few limited fields at most)
+                if key[0] == seat:
+                    return False
+        if "may_plant" not in fx.modifiers:
+            return True
+        known = self._rare.seat_rules[seat]  # ``seat_rules`` spelt out when it is kept
+        if known is not None and known[0] is fx._applies and known[1] == len(fx.actions) and known[2] == known[3]:
+            return not known[4][3]
+        return not self.seat_rules(seat)[3]
+
     def fitting_fields(self, seat: int, card: int) -> list[int]:
         """Fields a card may go on: its bean's, or an empty one (under ``one_field_per_bean``
         only if no other field grows it), then field limits and `may_plant`."""
-        bean = self.state.bean_of[card]
+        bean_of = self.state.bean_of
+        bean = bean_of[card]
         if self._unplantable and bean in self._unplantable:
             return []
-        bean_of = self.state.bean_of
         fields = self.state.fields[seat]
         fx = self.fx
+        if fx is None or self.plants_plainly(seat):  # no field or rule says more
+            if self._fixed.one_field_per_bean:
+                # its bean's fields; else, when no field grows it, the empty ones (no field of
+                # the seat is limited, so every field is open to every bean: ``_grown_elsewhere``)
+                growing = [i for i, f in enumerate(fields) if f and bean_of[f[0]] == bean]
+                return growing if growing else [i for i, f in enumerate(fields) if not f]
+            return [i for i, f in enumerate(fields) if not f or bean_of[f[0]] == bean]
         # (``[] in fields``: whether a field is empty, compared in C)
         empty_ok = not self._fixed.one_field_per_bean or ([] in fields and not self._grown_elsewhere(seat, bean))
-        asked = fx is not None and fx.applies("may_plant", seat)
-        if fx is None or (not fx.field_limits and not asked):  # no field or rule says more
-            return [i for i, f in enumerate(fields) if (empty_ok if not f else bean_of[f[0]] == bean)]
+        asked = "may_plant" in fx.modifiers and self.seat_rules(seat)[3]  # (``applies``, kept with the seat's profile)
         name = self.state.card_types[bean]
         limits = fx.field_limits
         field_free = asked and fx.field_free("may_plant")
@@ -649,6 +901,7 @@ class Game:
             return [i for i, base in enumerate(bases) if (yes if base else no)]
         out = []
         answers: dict[bool, bool] | None = {} if field_free else None
+        rules = self.hearing(seat, "may_plant") if asked and not field_free else None
         for i, f in enumerate(fields):
             only = limits.get((seat, i))
             base = (bean_of[f[0]] == bean if f else (empty_ok or bool(only))) and (not only or name in only)
@@ -659,7 +912,10 @@ class Game:
                                                              field=FieldRef(seat, i)))
                 base = known
             elif asked:
-                base = bool(fx.modified("may_plant", base, player=seat, bean=name, field=FieldRef(seat, i)))
+                if rules is None:
+                    base = bool(fx.modified("may_plant", base, player=seat, bean=name, field=FieldRef(seat, i)))
+                else:  # only the rules that hear the seat are read
+                    base = bool(fx.modified_by(rules, base, {"player": seat, "bean": name, "field": FieldRef(seat, i)}))
             if base:
                 out.append(i)
         return out
@@ -736,9 +992,15 @@ class Game:
             else:
                 bean = self.rules.beans[bean_index]
             bean_id = bean.id
-            meter = fx.modified("beanometer", list(bean.beanometer), player=seat, bean=bean.id)
-            earned = coins_for(meter, count)
-            earned = fx.modified("harvest_coins", earned, player=seat, field=FieldRef(seat, index), bean=bean.id, beans=count)
+            # (the rules asked only when one applies to the seat: ``modified`` would give the
+            # value back unchanged, having looked at every rule of the query)
+            if fx.applies("beanometer", seat):
+                earned = coins_for(fx.modified("beanometer", list(bean.beanometer), player=seat, bean=bean.id), count)
+            else:
+                earned = coins_for(bean.beanometer, count)
+            if fx.applies("harvest_coins", seat):
+                earned = fx.modified("harvest_coins", earned, player=seat, field=FieldRef(seat, index), bean=bean.id,
+                                     beans=count)
         wanted = earned if earned > 0 else 0
         earned = wanted if wanted < count else count
         cards = list(field) if fx is not None else []
@@ -906,8 +1168,9 @@ class Game:
         st.step_index = step
         if self.logging:
             self.emit("phase_started", seat=st.active, rule=self.phases[index].span)
-        if self.fx is not None:
-            self.signal("phase_began", player=st.active, phase=self.phases[index].id)
+        fx = self.fx
+        if fx is not None and "phase_began" in fx.triggers:  # (``signal`` spelt out: no payload built for nobody)
+            fx.fire("phase_began", {"player": st.active, "phase": self.phases[index].id})
         # ``_start_step`` spelt out (a phase starts several times a turn)
         runs = self._step_runs[index]
         run = runs[step]
@@ -1023,15 +1286,17 @@ class Game:
             elif st.next_phase >= 0:  # a rule named the phase the turn goes on with (`next_phase`)
                 index, step = st.next_phase, st.next_step
                 st.next_phase, st.next_step = -1, 0
-                if self.fx is not None:
-                    self.signal("phase_ended", player=st.active, phase=phase.id)
+                fx = self.fx
+                if fx is not None and "phase_ended" in fx.triggers:
+                    fx.fire("phase_ended", {"player": st.active, "phase": phase.id})
                 if st.ending and phases[index].when_game_ends == "stop":
                     self._end_game()
                     return
                 self._start_phase(index, step)
             elif st.phase_index + 1 < len(phases):
-                if self.fx is not None:
-                    self.signal("phase_ended", player=st.active, phase=phase.id)
+                fx = self.fx
+                if fx is not None and "phase_ended" in fx.triggers:
+                    fx.fire("phase_ended", {"player": st.active, "phase": phase.id})
                 if st.ending and phases[st.phase_index + 1].when_game_ends == "stop":
                     self._end_game()
                     return
@@ -1041,17 +1306,19 @@ class Game:
                 return
             else:
                 fx = self.fx
-                if fx is not None:
-                    self.signal("phase_ended", player=st.active, phase=phase.id)
-                    self.signal("turn_ended", player=st.active)
+                if fx is not None:  # (``signal`` spelt out: no payload built for nobody)
+                    if "phase_ended" in fx.triggers:
+                        fx.fire("phase_ended", {"player": st.active, "phase": phase.id})
+                    if "turn_ended" in fx.triggers:
+                        fx.fire("turn_ended", {"player": st.active})
                 st.active = (st.active + 1) % self.players
                 st.turn += 1
                 if fx is not None:
                     fx.new_turn()
                 if self.logging:
                     self.emit("turn_started", seat=st.active)
-                if fx is not None:
-                    self.signal("turn_began", player=st.active)
+                if fx is not None and "turn_began" in fx.triggers:
+                    fx.fire("turn_began", {"player": st.active})
                 self._start_phase(0)
         if not st.over:
             raise BohnError.one("G606", f"{MAX_SILENT_STEPS} steps ran without anyone to decide; the turn never asks a player")

@@ -635,6 +635,41 @@ class GameEffects:
         found = made[1].get(query)
         return True if found is None else found[1]
 
+    def hearing(self, query: str, seat: int) -> list[tuple[CompiledModifier, int]]:
+        """The rules of ``query`` that hear ``seat`` now (a query asked with ``player`` the
+        seat), each with its owner (a card's rule: the seat holding the card), in the order
+        ``modified`` reads them: what ``modified`` would evaluate, for ``modified_by``."""
+        out: list[tuple[CompiledModifier, int]] = []
+        active = self.game.state.active
+        index = self.holder_index
+        for mod, owner in self.modifiers.get(query, ()):
+            if owner < HOLDER:  # a card's rule: its holder's, while someone holds the card
+                owner = index.seat(-2 - owner)
+                if owner < 0:
+                    continue
+            by = mod.by
+            if by != "anyone" and (seat != owner if by == "owner" else seat == owner if by == "others" else seat != active):
+                continue
+            out.append((mod, owner))
+        return out
+
+    def modified_by(self, rules: list[tuple[CompiledModifier, int]], value: Any, params: dict[str, Any]) -> Any:
+        """``modified`` for a query of the seat ``params["player"]`` whose rules hearing it
+        are ``rules`` (``hearing``, still true of the position): each read in turn, as
+        ``modified`` reads them, without looking at the rules that do not hear the seat."""
+        budget: list[int] | None = None
+        for mod, owner in rules:
+            if mod.needs_value and not value:  # `if value and …`: it changes no falsy answer
+                continue
+            if budget is None:
+                budget = self.budget()
+            game = self.game
+            ctx = Ctx(self, {"owner": owner, "active": game.state.active, "opponent": (owner + 1) % game.players, **params,
+                             "value": value}, budget, mod.rule)
+            if mod.condition is None or mod.condition(ctx):
+                value = mod.value(ctx)
+        return value
+
     def _query_facts(self) -> Any:
         """Query -> (whether every rule of it is ``field_free``, whether every one
         ``needs_value``): asked at every planting, answered from the rules owned, so made

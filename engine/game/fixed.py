@@ -86,6 +86,21 @@ class Fixed:
                             for b in rules.beans]
         #: the same read by any count up to ``GRID_SIZE`` - 1 (``coin_grid[bean][count]``)
         self.coin_grid = [tuple(t[n] if n < len(t) else t[-1] for n in range(GRID_SIZE)) for t in self.coin_tables]
+        limits = {k.id: frozenset(k.zones) for k in rules.kinds if k.zones}
+        #: the only zones each card type may be in (None: anywhere), from its kind's ``zones``
+        self.kind_zones: tuple[frozenset[str] | None, ...] = tuple(limits.get(k) for k in type_kinds)
+        #: the card types that may be traded and go anywhere (their kind says no ``trade:
+        #: false`` and no ``zones``): beans, mostly
+        self.free_types = frozenset(t for t, allowed in enumerate(self.kind_zones) if allowed is None and t not in self.untradable)
+        self._kept_out: dict[str, frozenset[int]] = {}
+
+    def kept_out(self, zone: str) -> frozenset[int]:
+        """The card types whose kind's ``zones`` leave out ``zone``, remembered."""
+        found = self._kept_out.get(zone)
+        if found is None:
+            found = self._kept_out[zone] = frozenset(t for t, allowed in enumerate(self.kind_zones)
+                                                     if allowed is not None and zone not in allowed)
+        return found
 
     def option(self, name: str) -> str:
         """``Ruleset.option``, remembered."""

@@ -47,6 +47,13 @@ class HolderIndex:
             return entry[1]
         return self._search(card)
 
+    def place(self, card: int, zone: list[int], seat: int) -> None:
+        """``card`` was just put in ``zone`` (a zone list of the state) held by ``seat``
+        (NOBODY for a shared zone): remembered, so the next lookup need not search the
+        zones for it (what ``_search`` would find, the card being in one zone)."""
+        if card in self.cards:
+            self._where[card] = (zone, seat)
+
     def held(self) -> dict[int, int]:
         """Every indexed card some seat holds, with its seat."""
         out = {}

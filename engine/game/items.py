@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Mapping
 
 from engine.game.actions import BUY_ITEM, Action
 from engine.game.copyable import mypyc_attr
+from engine.game.holders import NOBODY
 from engine.rules.model import Item, Purchase
 
 if TYPE_CHECKING:
@@ -40,63 +41,82 @@ class Items:
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        rules = game.rules
         st = game.state
-        # what never changes during a game is held in read-only maps: a look-ahead's copy
-        # shares them instead of copying them
-        self.by_id: Mapping[str, Item] = MappingProxyType({it.id: it for it in rules.items})
-        self.rules_of: Mapping[str, Purchase] = MappingProxyType({k.id: k.buy for k in rules.kinds if k.buy is not None})
+        # what never changes during a game is held in read-only maps, made once per ruleset
+        # and player count (``_sale``): every game shares them, and a look-ahead's copy too
+        sale = _sale(game)
+        self.by_id: Mapping[str, Item] = sale.by_id
+        self.rules_of: Mapping[str, Purchase] = sale.rules_of
         #: the card of each card id for sale (its first copy)
-        card: dict[str, int] = {}
-        for number, type_index in enumerate(st.bean_of):
-            name = st.card_types[type_index]
-            if name in self.by_id:
-                card.setdefault(name, number)
-        self.card: Mapping[str, int] = MappingProxyType(card)
-        self._kind_index: Mapping[str, int] = MappingProxyType({k.id: i for i, k in enumerate(rules.kinds)})
+        self.card: Mapping[str, int] = sale.card
+        self._kind_index: Mapping[str, int] = sale.kind_index
         self.owner: dict[str, int] = {}
         self.removed: set[str] = set()
-        bean_index = {b: i for i, b in enumerate(st.bean_ids)}
-        self.pay_index: Mapping[str, int] = MappingProxyType(
-            {it.id: bean_index.get(it.pay_with, -1) if it.pay_with else -1 for it in rules.items})
+        self.pay_index: Mapping[str, int] = sale.pay_index
         # kept up to date on every purchase and removal, so listing purchases is cheap: each
         # card for sale (by id, in the ruleset's order) with its payment bean, its kind's
         # limit per group and whether its kind sells only on the buyer's own turn; read-only
         # and made anew on a change, so a look-ahead's copy shares it
-        self._open: Mapping[str, tuple[Item, int, int, bool]] = MappingProxyType({
-            it.id: (it, self.pay_index[it.id], self.rules_of[it.kind].limit_per_group, self.rules_of[it.kind].when == "own_turn")
-            for it in rules.items if it.id in self.card})
+        self._open: Mapping[str, tuple[Item, int, int, bool]] = sale.open
         self._groups: list[dict[str, int]] = [{} for _ in range(game.players)]
         #: each seat's purchase action of each card, made once (actions are immutable; a
         #: read-only map, so a look-ahead's copy shares it)
-        self._buy_action: Mapping[str, tuple[Action, ...]] = MappingProxyType({
-            it.id: tuple(Action(BUY_ITEM, s, want=(it.id,)) for s in range(game.players)) for it in rules.items})
-        self._by_pay: Mapping[int, tuple[tuple[int, int, str, int, bool, tuple[Action, ...]], ...]] = {}
+        self._buy_action: Mapping[str, tuple[Action, ...]] = sale.buy_action
+        self._by_pay: Mapping[int, tuple[tuple[int, int, str, int, bool, tuple[Action, ...]], ...]] = sale.by_pay
+        #: the lowest price of a card for sale (0 when none is): a seat with fewer coins
+        #: buys nothing at printed prices
+        self._cheapest = sale.cheapest
         #: bumped whenever the cards for sale or a seat's groups change (``take``, ``remove``)
-        self.epoch = 0
+        self.epoch = 1
         #: each seat's last purchases at printed prices on its turn (at ``2 * seat + 1``)
         #: and on another's (at ``2 * seat``), with what they were read from: (epoch, the
         #: seat's coins, the purchases); see ``listing``. Read-only and made anew when an
         #: answer is added (rarely: coins change seldom), so a look-ahead's copy shares it
         #: (its answers hold for the copy too, being keyed by what they were read from)
         #: until either adds one
-        self._listed: Mapping[int, tuple[int, tuple[int, ...], tuple[Action, ...]]] = MappingProxyType({})
-        self._reindex()
+        self._listed: Mapping[int, tuple[int, list[int], tuple[Action, ...]]] = MappingProxyType({})
+        fx = game.fx
+        if fx is not None:  # the cards for sale lie in their supply: the holder index is told
+            for item_id, card in self.card.items():
+                supply = st.shared.get(self.rules_of[self.by_id[item_id].kind].supply)
+                if supply is not None and card in supply:
+                    fx.holder_index.place(card, supply, NOBODY)
 
-    def _reindex(self) -> None:
-        """``_by_pay``: the cards for sale by payment bean (-1: any coin), cheapest first,
-        each with its place in ``_open``, group, kind's limit, whether it sells on the
-        buyer's own turn only, and every seat's purchase action; a seat's purchases at
-        printed prices then look only at the beans it has coins of, and stop at the first
-        card it cannot afford. Made again (and the epoch bumped) when what is for sale
-        changes."""
-        by_pay: dict[int, list[tuple[int, int, str, int, bool, tuple[Action, ...]]]] = {}
-        for order, (it, pay, limit, own_only) in enumerate(self._open.values()):
-            by_pay.setdefault(pay, []).append((it.price, order, it.group, limit, own_only, self._buy_action[it.id]))
-        # read-only and made anew on every change: a look-ahead's copy shares it
-        self._by_pay = MappingProxyType({pay: tuple(sorted(entries, key=lambda e: (e[0], e[1])))
-                                         for pay, entries in by_pay.items()})
-        self.epoch += 1
+    def _drop(self, ids: list[str], buyer: int = -1) -> None:
+        """The cards ``ids`` are for sale no more: ``_open`` and ``_by_pay`` without them (the
+        others keep their order and their places), the cheapest price read again and the
+        epoch bumped. The purchases remembered (``_listed``) of every seat but ``buyer``
+        (whose groups changed) stay, less the cards dropped: a seat's coins and groups being
+        the same, the other cards it could buy it still can (each payment bean's cards are
+        read in price order up to the first it cannot pay, and no card before that one
+        was dropped to change it), so they are what ``_affordable`` would find. ``_by_pay`` holds the cards for sale by payment bean (-1: any coin),
+        cheapest first, each with its place in ``_open``, group, kind's limit, whether it
+        sells on the buyer's own turn only, and every seat's purchase action; a seat's
+        purchases at printed prices then look only at the beans it has coins of, and stop at
+        the first card it cannot afford (``_affordable``, which sorts what it finds by
+        place). Both maps are read-only and made anew (a look-ahead's copy shares them)."""
+        open_ = dict(self._open)
+        by_pay = dict(self._by_pay)
+        for item_id in ids:
+            entry = open_.pop(item_id, None)
+            if entry is None:
+                continue
+            made = self._buy_action[item_id]
+            left = tuple(e for e in by_pay[entry[1]] if e[5] is not made)  # [1]: the payment bean, [5]: the actions
+            if left:
+                by_pay[entry[1]] = left
+            else:
+                del by_pay[entry[1]]
+        self._open = MappingProxyType(open_)
+        self._by_pay = MappingProxyType(by_pay)
+        self._cheapest = max(min((entries[0][0] for entries in by_pay.values()), default=0), 0)
+        epoch = self.epoch
+        self.epoch = epoch + 1
+        kept: dict[int, tuple[int, list[int], tuple[Action, ...]]] = {}
+        for at, (made_at, coins, found) in self._listed.items():
+            if made_at == epoch and at // 2 != buyer:
+                kept[at] = (epoch + 1, coins, tuple([a for a in found if a[6][0] not in ids]) if found else found)
+        self._listed = MappingProxyType(kept)
 
     def available(self, item_id: str) -> bool:
         return item_id not in self.owner and item_id not in self.removed
@@ -133,18 +153,19 @@ class Items:
             return ()
         st = game.state
         coins = st.coins[seat]
-        own_turn = seat == st.active
         fx = game.fx
-        if fx is not None and fx.has("price"):  # printed prices unless a rule changes them
-            return tuple(self._priced(seat, own_turn, coins))
-        held = tuple(coins)
+        if fx is not None and "price" in fx.modifiers:  # printed prices unless a rule changes them
+            return tuple(self._priced(seat, seat == st.active, coins))
+        if len(coins) < self._cheapest:  # (most seats, most of the time: no coins at all)
+            return ()
+        own_turn = seat == st.active
         at = 2 * seat + own_turn
         last = self._listed.get(at)
-        if last is not None and last[0] == self.epoch and last[1] == held:
+        if last is not None and last[0] == self.epoch and last[1] == coins:  # (the coins compared in C)
             return last[2]
         found = self._affordable(seat, own_turn, coins)
         listed = dict(self._listed)
-        listed[at] = (self.epoch, held, found)
+        listed[at] = (self.epoch, list(coins), found)  # (a copy: the seat's coins change in place)
         self._listed = MappingProxyType(listed)
         return found
 
@@ -173,11 +194,12 @@ class Items:
         not pay for."""
         owned = self._groups[seat]
         found: list[tuple[int, Action]] = []
+        by_pay = self._by_pay
         per_bean = self._coins_by_bean(coins)
-        total = len(coins)
-        for pay, entries in self._by_pay.items():
-            have = total if pay < 0 else per_bean.get(pay, 0)
-            if have < entries[0][0]:
+        per_bean[-1] = len(coins)  # (-1: cards paid with any coin)
+        for pay, have in per_bean.items():  # the beans the seat has coins of, not every payment bean
+            entries = by_pay.get(pay)
+            if entries is None or have < entries[0][0]:
                 continue
             for price, order, group, limit, own_only, made in entries:
                 if price > have:
@@ -187,8 +209,8 @@ class Items:
         if not found:
             return ()
         if len(found) > 1:
-            found.sort()
-        return tuple(a for _, a in found)
+            found.sort()  # (by place in ``_open``)
+        return tuple([a for _, a in found])
 
     def price(self, seat: int, item: Item) -> int:
         """What ``seat`` pays for ``item``: its printed price after `price` modifiers."""
@@ -227,8 +249,9 @@ class Items:
         if target is None:
             target = game.state.per_player[paid_to][seat]
         target.extend(paying)
-        game.emit("bought", seat=seat, item=item.id, group=item.group, price=price,
-                  paid=[game.bean_name(c) for c in paying], rule=item.span)
+        if game.logging:
+            game.emit("bought", seat=seat, item=item.id, group=item.group, price=price,
+                      paid=[game.bean_name(c) for c in paying], rule=item.span)
         self.take(seat, item)
         fx = game.fx
         if fx is not None and item.on_buy is not None:
@@ -244,13 +267,14 @@ class Items:
         card = self.card[item.id]
         buy = self.rules_of[item.kind]
         st.shared[buy.supply].remove(card)
-        st.per_player[buy.to][seat].append(card)
-        self.owner[item.id] = seat
-        self._open = MappingProxyType({i: entry for i, entry in self._open.items() if i != item.id})
-        self._reindex()
-        self._groups[seat][item.group] = self._groups[seat].get(item.group, 0) + 1
-        self.epoch += 1
+        zone = st.per_player[buy.to][seat]
+        zone.append(card)
         fx = self.game.fx
+        if fx is not None:  # the card's rules are the seat's now: the holder index is told
+            fx.holder_index.place(card, zone, seat)
+        self.owner[item.id] = seat
+        self._groups[seat][item.group] = self._groups[seat].get(item.group, 0) + 1
+        self._drop([item.id], buyer=seat)
         if fx is not None:
             counters = fx.counters
             counters[(seat, "items")] = counters.get((seat, "items"), 0) + 1
@@ -282,9 +306,75 @@ class Items:
             if buy.removed_to is not None:
                 card = self.card[item_id]
                 st.shared[buy.supply].remove(card)
-                st.shared[buy.removed_to].append(card)
+                out = st.shared[buy.removed_to]
+                out.append(card)
+                fx = self.game.fx
+                if fx is not None:  # nobody holds it: the holder index is told
+                    fx.holder_index.place(card, out, NOBODY)
         self.removed.update(ids)
-        self._open = MappingProxyType({i: entry for i, entry in self._open.items() if i not in self.removed})
-        self._reindex()
-        self.game.emit("items_removed", seat=None, items=list(ids), group=group,
-                       rule=self.game.rules.origin("player_counts", str(self.game.players), "group_owner_limit"))
+        self._drop(ids)
+        if self.game.logging:
+            self.game.emit("items_removed", seat=None, items=list(ids), group=group,
+                           rule=self.game.rules.origin("player_counts", str(self.game.players), "group_owner_limit"))
+
+
+class _Sale:
+    """What ``Items`` reads of a ruleset at one player count and never changes: shared by
+    every game of it (read-only maps; actions are immutable tuples)."""
+
+    def __init__(self, game: Game) -> None:
+        rules = game.rules
+        st = game.state
+        self.rules = rules
+        self.players = game.players
+        #: the card types of the cards, as the game numbers them (the same in every game of
+        #: the ruleset and player count; compared with a new game's to make sure)
+        self.bean_of = list(st.bean_of)
+        self.by_id: Mapping[str, Item] = MappingProxyType({it.id: it for it in rules.items})
+        self.rules_of: Mapping[str, Purchase] = MappingProxyType({k.id: k.buy for k in rules.kinds if k.buy is not None})
+        card: dict[str, int] = {}
+        for number, type_index in enumerate(st.bean_of):
+            name = st.card_types[type_index]
+            if name in self.by_id:
+                card.setdefault(name, number)
+        self.card: Mapping[str, int] = MappingProxyType(card)
+        self.kind_index: Mapping[str, int] = MappingProxyType({k.id: i for i, k in enumerate(rules.kinds)})
+        bean_index = {b: i for i, b in enumerate(st.bean_ids)}
+        self.pay_index: Mapping[str, int] = MappingProxyType(
+            {it.id: bean_index.get(it.pay_with, -1) if it.pay_with else -1 for it in rules.items})
+        self.open: Mapping[str, tuple[Item, int, int, bool]] = MappingProxyType({
+            it.id: (it, self.pay_index[it.id], self.rules_of[it.kind].limit_per_group, self.rules_of[it.kind].when == "own_turn")
+            for it in rules.items if it.id in self.card})
+        self.buy_action: Mapping[str, tuple[Action, ...]] = MappingProxyType({
+            it.id: tuple(Action(BUY_ITEM, s, want=(it.id,)) for s in range(game.players)) for it in rules.items})
+        self.by_pay, self.cheapest = _by_pay(self.open, self.buy_action)
+
+
+#: ``_Sale`` of the latest rulesets and player counts played (a sweep plays a handful)
+_SALES: list[_Sale] = []
+_SALES_MAX = 16
+
+
+def _sale(game: Game) -> _Sale:
+    """The ``_Sale`` of ``game``'s ruleset and player count, made on first use."""
+    bean_of = game.state.bean_of
+    for sale in _SALES:
+        if sale.rules is game.rules and sale.players == game.players and sale.bean_of == bean_of:
+            return sale
+    sale = _Sale(game)
+    _SALES.insert(0, sale)
+    del _SALES[_SALES_MAX:]
+    return sale
+
+
+def _by_pay(open_: Mapping[str, tuple[Item, int, int, bool]], buy_action: Mapping[str, tuple[Action, ...]]) -> tuple[
+        Mapping[int, tuple[tuple[int, int, str, int, bool, tuple[Action, ...]], ...]], int]:
+    """``Items._by_pay`` of the cards for sale ``open_`` (see ``Items._drop``), and the
+    lowest price among them (0 when none is for sale)."""
+    by_pay: dict[int, list[tuple[int, int, str, int, bool, tuple[Action, ...]]]] = {}
+    for order, (it, pay, limit, own_only) in enumerate(open_.values()):
+        by_pay.setdefault(pay, []).append((it.price, order, it.group, limit, own_only, buy_action[it.id]))
+    # read-only and made anew on every change: a look-ahead's copy shares it
+    made = MappingProxyType({pay: tuple(sorted(entries, key=lambda e: (e[0], e[1]))) for pay, entries in by_pay.items()})
+    cheapest = min((entries[0][0] for entries in made.values()), default=0)
+    return made, max(cheapest, 0)

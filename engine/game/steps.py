@@ -87,10 +87,13 @@ class PlantFromHand(_FromHand):
 
     def bounds(self, game: Game) -> tuple[int, int]:
         low, high = _FromHand.bounds(self, game)
-        if game.fx is not None:
+        fx = game.fx
+        if fx is not None:  # (the rules asked only when one applies to the seat)
             seat = game.state.active
-            low = game.fx.modified("plant_min", low, player=seat, step=self.kind)
-            high = game.fx.modified("plant_max", high, player=seat, step=self.kind)
+            if "plant_min" in fx.modifiers and fx.applies("plant_min", seat):
+                low = fx.modified("plant_min", low, player=seat, step=self.kind)
+            if "plant_max" in fx.modifiers and fx.applies("plant_max", seat):
+                high = fx.modified("plant_max", high, player=seat, step=self.kind)
         return low, high
 
     def choices(self, game: Game, seat: int, hand: list[int]) -> list[Action]:
@@ -102,6 +105,33 @@ class PlantFromHand(_FromHand):
             out = []
             i = 0
             for f in fields:  # a plain loop: a list comprehension is a call of its own
+                if not f or bean_of[f[0]] == bean:
+                    out.append(ready[i])
+                i += 1
+            return out
+        if len(fields) <= PREBUILT_FIELDS and game.plants_plainly(seat):
+            # no rule or field limit of the seat's: ``fitting_fields`` spelt out
+            bean_of = game.state.bean_of
+            bean = bean_of[hand[0]]
+            unplantable = game._unplantable
+            if unplantable and bean in unplantable:
+                return []
+            out = []
+            i = 0
+            if game._fixed.one_field_per_bean:
+                for f in fields:  # its bean's fields; else, when no field grows it, the empty ones
+                    if f and bean_of[f[0]] == bean:
+                        out.append(ready[i])
+                    i += 1
+                if out:
+                    return out
+                i = 0
+                for f in fields:
+                    if not f:
+                        out.append(ready[i])
+                    i += 1
+                return out
+            for f in fields:
                 if not f or bean_of[f[0]] == bean:
                     out.append(ready[i])
                 i += 1
@@ -211,15 +241,21 @@ class Reveal(StepRun):
         self.to = spec.zone("to")
         self.count = spec.number("count", game.row)
         self.deck: str | None = spec.params.get("from")
-        #: from the draw pile, with no short-deck house rule and no kind zones to check
-        self._plain = self.deck is None and not game._fixed.shuffle_short_deck and not game._zone_limited
+        #: from the draw pile, with no short-deck house rule
+        self._plain = self.deck is None and not game._fixed.shuffle_short_deck
+        #: the card types whose kind's zones leave out ``to`` (each one drawn is refused, G620)
+        self._stop = game._fixed.kept_out(self.to)
 
     def enter(self, game: Game) -> None:
-        if self._plain and game.fx is None and not game.logging:
+        fx = game.fx
+        if (self._plain and not game.logging
+                and (fx is None or ("reveal_count" not in fx.modifiers and "revealed" not in fx.triggers))):
             deck_cards = game.state.deck
             count = self.count
-            if 0 < count < len(deck_cards):  # nothing to ask or tell, and the deck cannot run out:
-                taken = deck_cards[-count:]  # the top ``count`` cards, one by one, in one move
+            # nothing to ask or tell, the deck cannot run out, and no card to refuse: the top
+            # ``count`` cards, one by one, in one move
+            if 0 < count < len(deck_cards) and (not self._stop or _may_take(game, deck_cards, count, self._stop)):
+                taken = deck_cards[-count:]
                 del deck_cards[-count:]
                 taken.reverse()
                 game.state.shared[self.to].extend(taken)
@@ -264,8 +300,8 @@ class Reveal(StepRun):
             zone.append(card)
             if game.logging:
                 game.emit("revealed", seat=game.state.active, bean=game.bean_name(card), zone=to)
-            if fx is not None:
-                game.signal("revealed", player=game.state.active, bean=game.bean_name(card), card=card)
+            if fx is not None and "revealed" in fx.triggers:  # (``signal`` spelt out: no payload built for nobody)
+                fx.fire("revealed", {"player": game.state.active, "bean": game.bean_name(card), "card": card})
         self.done = True
 
 
@@ -298,15 +334,22 @@ class Draw(StepRun):
         StepRun.__init__(self, game, spec)
         self.count = spec.number("count", game.row)
         self.deck: str | None = spec.params.get("from")
-        #: from the draw pile, with no short-deck house rule and no kind zones to check
-        self._plain = self.deck is None and not game._fixed.shuffle_short_deck and not game._zone_limited
+        #: from the draw pile, with no short-deck house rule
+        self._plain = self.deck is None and not game._fixed.shuffle_short_deck
+        #: the card types whose kind's zones leave out the hands (each one drawn is refused, G620)
+        self._stop = game._fixed.kept_out(game.hand_id)
 
     def enter(self, game: Game) -> None:
         st = game.state
-        if self._plain and game.fx is None:
+        fx = game.fx
+        # (with rules, as the loop below draws: only while the game is not ending, which
+        # stops a draw at its first card in a phase marked ``stop``)
+        if self._plain and (fx is None or (not st.ending and "draw_count" not in fx.modifiers and "drew" not in fx.triggers)):
             deck_cards = st.deck
             count = self.count
-            if 0 < count < len(deck_cards):  # the deck cannot run out: the top ``count`` cards, one by one, in one move
+            # the deck cannot run out, and no card to refuse: the top ``count`` cards, one by
+            # one, in one move
+            if 0 < count < len(deck_cards) and (not self._stop or _may_take(game, deck_cards, count, self._stop)):
                 taken = deck_cards[-count:]
                 del deck_cards[-count:]
                 taken.reverse()
@@ -350,9 +393,19 @@ class Draw(StepRun):
                 break
         if game.logging:
             game.emit("drew", seat=st.active, cards=drawn)
-        if game.fx is not None:
-            game.signal("drew", player=st.active, cards=drawn)
+        fx = game.fx
+        if fx is not None and "drew" in fx.triggers:  # (``signal`` spelt out: no payload built for nobody)
+            fx.fire("drew", {"player": st.active, "cards": drawn})
         self.done = True
+
+
+def _may_take(game: Game, deck: list[int], count: int, stop: frozenset[int]) -> bool:
+    """Whether none of the top ``count`` cards of ``deck`` is of a type in ``stop``."""
+    bean_of = game.state.bean_of
+    for card in deck[-count:]:
+        if bean_of[card] in stop:
+            return False
+    return True
 
 
 #: seat orders from each active seat, per number of players (made once per process)
@@ -447,6 +500,70 @@ class PlantSetAside(StepRun):
                         if not f or bean_of[f[0]] == bean:
                             out.append(ready[i])
                         i += 1
+                j += 1
+            return out
+        if len(fields) <= PREBUILT_FIELDS and game.plants_plainly(seat):
+            # no rule or field limit of the seat's: ``_distinct_bean_positions`` and
+            # ``fitting_fields`` spelt out, in the same order, each field's bean read once
+            bean_of = game.state.bean_of
+            unplantable = game._unplantable
+            one_per_bean = game._fixed.one_field_per_bean
+            out = []
+            seen = []
+            j = 0
+            n = len(fields)
+            if n == 2 or n == 3:  # two or three fields unrolled, each field's bean read once (-1: empty)
+                f0, f1 = fields[0], fields[1]
+                b0 = bean_of[f0[0]] if f0 else -1
+                b1 = bean_of[f1[0]] if f1 else -1
+                f2 = fields[2] if n == 3 else None
+                b2 = -2 if f2 is None else bean_of[f2[0]] if f2 else -1  # (-2: no third field)
+                for card in cards:
+                    bean = bean_of[card]
+                    if bean not in seen:
+                        seen.append(bean)
+                        if not unplantable or bean not in unplantable:
+                            try:
+                                ready = _PLANT_CARD[seat][j]
+                            except IndexError:
+                                ready = _plants_of(seat, j)
+                            if one_per_bean and (b0 == bean or b1 == bean or b2 == bean):
+                                if b0 == bean:  # only its bean's fields (no empty one)
+                                    out.append(ready[0])
+                                if b1 == bean:
+                                    out.append(ready[1])
+                                if b2 == bean:
+                                    out.append(ready[2])
+                            else:  # (under ``one_field_per_bean``: no field grows it, so the empty ones)
+                                if b0 == bean or b0 == -1:
+                                    out.append(ready[0])
+                                if b1 == bean or b1 == -1:
+                                    out.append(ready[1])
+                                if b2 == bean or b2 == -1:
+                                    out.append(ready[2])
+                    j += 1
+                return out
+            grown = [bean_of[f[0]] if f else -1 for f in fields]  # (-1: empty)
+            for card in cards:
+                bean = bean_of[card]
+                if bean not in seen:
+                    seen.append(bean)
+                    if not unplantable or bean not in unplantable:
+                        try:
+                            ready = _PLANT_CARD[seat][j]
+                        except IndexError:
+                            ready = _plants_of(seat, j)
+                        i = 0
+                        if one_per_bean and bean in grown:  # only its bean's fields (no empty one)
+                            for b in grown:
+                                if b == bean:
+                                    out.append(ready[i])
+                                i += 1
+                        else:  # (under ``one_field_per_bean``: no field grows it, so the empty ones)
+                            for b in grown:
+                                if b == bean or b < 0:
+                                    out.append(ready[i])
+                                i += 1
                 j += 1
             return out
         new = tuple.__new__  # the named-tuple constructor costs three times as much

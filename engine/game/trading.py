@@ -85,6 +85,9 @@ class Trade(StepRun):
         self._open_to = tuple(tuple((s + k) % game.players for k in range(1, game.players)) for s in seats)
         #: no zone but the hand and the revealed cards to give from (no ``also_from``)
         self._hand_only = not self.also_from and not self.active_also_from
+        #: the card types that may be traded and go anywhere (their kind says no ``trade: false``
+        #: and no ``zones``): ``_may_give`` lets them go without asking (beans, mostly)
+        self._free_types = game._fixed.free_types
         #: (bean index, want tuple) of every bean in play, and the set of those beans: made at first use
         self._want_cache: list[tuple[int, tuple[str, ...]]] | None = None
         self._in_play: frozenset[str] = frozenset()
@@ -157,6 +160,9 @@ class Trade(StepRun):
     def _may_give(self, game: Game, seat: int, zone_id: str, card: int) -> bool:
         """Whether ``seat`` may give ``card`` out of ``zone_id``: tradable, and its kind may go
         where it would land (a kind whose ``zones`` leave out the received zone is never offered)."""
+        fx = game.fx
+        if game.state.bean_of[card] in self._free_types and (fx is None or "may_trade_card" not in fx.modifiers):
+            return True  # (a card its kind lets be traded and go anywhere, and no rule of trading cards)
         return game.tradable(seat, card) and game.may_go(card, self._lands(zone_id))
 
     def _givable(self, game: Game, seat: int) -> list[CardRef]:
@@ -351,14 +357,16 @@ class Trade(StepRun):
     def _bad_refs(self, game: Game, seat: int, refs: tuple[CardRef, ...]) -> str:
         fx = game.fx  # ``trade_limited`` spelt out
         limited = bool(game._untradable) or (fx is not None and fx.has("may_trade_card")) or game._zone_limited
-        if len(refs) == 1 and not limited:  # the common offer: one card of the hand or of the display
+        if len(refs) == 1:  # the common offer: one card of the hand or of the display
             zone, index = refs[0]
             if type(index) is int and index >= 0:
                 st = game.state
                 if zone == HAND and (seat != st.active or not (self.hand_waits and self.revealed)):
-                    if index < len(st.hands[seat]):
+                    hand = st.hands[seat]
+                    if index < len(hand) and (not limited or self._may_give(game, seat, zone, hand[index])):
                         return ""
-                elif zone == self.revealed_id and seat == st.active and index < len(self.revealed):
+                elif (zone == self.revealed_id and seat == st.active and index < len(self.revealed)
+                      and (not limited or self._may_give(game, seat, zone, self.revealed[index]))):
                     return ""
             # anything else: the general reading below
         if len(refs) > 1 and len(set(refs)) != len(refs):
@@ -443,7 +451,8 @@ class Trade(StepRun):
         self._deliver(game, answer[1], offer[5], a_cards)
         if b_cards:
             self._deliver(game, offer[1], answer[5], b_cards)
-        if game.fx is None and not game.logging:
+        fx = game.fx
+        if not game.logging and (fx is None or ("traded" not in fx.triggers and "received" not in fx.triggers)):
             return  # nobody reads the names or listens: the common case of a simulation
         gave, got = [game.bean_name(c) for c in a_cards], [game.bean_name(c) for c in b_cards]
         game.emit("traded", seat=offer.seat, target=answer.seat, gave=gave, got=got)

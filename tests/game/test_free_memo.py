@@ -18,6 +18,7 @@ import pytest
 
 from engine.game.actions import ACCEPT, ACT, BUY_FIELD, BUY_ITEM, HARVEST, Action
 from engine.game.core import Game
+from engine.game.holders import HOLDER
 from engine.game.lookahead import copy_game
 from engine.game.steps import STEP_KINDS
 from engine.rules.loader import load_ruleset
@@ -196,6 +197,102 @@ def test_a_rule_a_seat_owns_is_never_answered_by_no_rule() -> None:
     fx.own(_compiled_with(field_price), 2)
     assert not fx.applies_to_none(FREE_QUERIES, 2) and not fx.applies_to_none(FREE_QUERIES, 0)
     assert fx.applies("field_price", 2) and game.field_price(2) == 1
+
+
+def _fresh_rules(game: Game, seat: int) -> tuple[bool, ...]:
+    """``Game.seat_rules`` asked afresh: ``applies`` of each query, then whether declared
+    actions are listed for the seat at all (``ListingMemo.legal`` lists none when every
+    action is a card's and the seat holds none of those cards)."""
+    from engine.game.core import PROFILE_QUERIES
+
+    fx = game.fx
+    assert fx is not None
+    every_a_cards = all(owner == HOLDER for _, owner in fx.actions)
+    return tuple(fx.applies(q, seat) for q in PROFILE_QUERIES) + (
+        bool(fx.actions) and (not every_a_cards or game._holds_action_card(fx, seat)),)
+
+
+@pytest.mark.parametrize(("ruleset", "variant"), [("high_bohn", None), ("high_bohn", "cognac"), ("high_bohn_plus", None)])
+def test_a_seats_rule_profile_is_the_fresh_one(ruleset: str, variant: str | None) -> None:
+    """``Game.seat_rules`` (kept per seat with the rules' index and the seat's cards where
+    cards with rules lie) answers as ``applies`` and the holding of action cards answer
+    afresh, after every action of greedy games; it is given again from what it kept, and
+    every answer is met both ways."""
+    rules = load_ruleset(ruleset, variant)
+    seen: dict[tuple[int, bool], int] = {}
+    kept = [0]
+
+    def compare(game: Game, _action: Action) -> None:
+        for seat in range(game.players):
+            known = game._rare.seat_rules[seat]
+            fresh = _fresh_rules(game, seat)
+            profile = game.seat_rules(seat)
+            assert profile == fresh, (game.seed, game.actions_taken, seat)
+            kept[0] += known is not None and profile is known[4]
+            for i, answer in enumerate(fresh):
+                seen[(i, answer)] = seen.get((i, answer), 0) + 1
+
+    for seed in range(games(quick=2, soak=8)):
+        play_game(rules, 4, seed, make_agents(["greedy"], 4, seed), record=False, after_action=compare)
+    assert kept[0] > 1000, kept
+    assert all(seen.get((i, a), 0) > 0 for i in range(5) for a in (True, False)) or ruleset != "high_bohn", seen
+
+
+@pytest.mark.parametrize(("ruleset", "variant"), [("high_bohn", None), ("high_bohn", "cognac")])
+def test_the_rules_hearing_a_seat_answer_as_every_rule_does(ruleset: str, variant: str | None) -> None:
+    """``GameEffects.modified_by`` over the rules that hear a seat (``Game.hearing``, kept
+    with its profile) answers every field of every seat as ``modified`` over every rule
+    does (`may_plant` for each bean in play, `may_harvest`; the field price and count),
+    after every action of greedy games; rules are met that change answers."""
+    from engine.lang.world import FieldRef
+
+    rules = load_ruleset(ruleset, variant)
+    changed = [0]
+
+    def compare(game: Game, _action: Action) -> None:
+        fx = game.fx
+        assert fx is not None
+        st = game.state
+        for seat in range(game.players):
+            for query, value, extra in [("field_price", game.row.field_price, {}), ("max_fields", game.row.max_fields, {})] + [
+                    ("may_harvest", base, {"field": FieldRef(seat, i)}) for i in range(len(st.fields[seat])) for base in (True, False)] + [
+                    ("may_plant", base, {"bean": bean, "field": FieldRef(seat, i)})
+                    for i in range(len(st.fields[seat])) for bean in ("soy", "green", "chili") for base in (True, False)]:
+                hearing = game.hearing(seat, query)
+                if hearing is None:
+                    continue
+                budget = list(fx.budget())
+                expected = fx.modified(query, value, player=seat, **extra)
+                fx.budget()[0] = budget[0]  # (each answer read on the same budget)
+                assert fx.modified_by(hearing, value, {"player": seat, **extra}) == expected, (game.seed, game.actions_taken, seat, query)
+                changed[0] += expected != value
+
+    for seed in range(games(quick=1, soak=4)):
+        play_game(rules, 4, seed, make_agents(["greedy"], 4, seed), record=False, after_action=compare)
+    assert changed[0] > 100, changed
+
+
+def test_a_seats_rule_profile_follows_the_rules_owned() -> None:
+    """A rule owned afresh (``GameEffects.own``) is in the next profile, one hearing the other
+    seats too (it applies to them whatever they hold); a rule hearing the player to move
+    is read afresh every time (no zones decide it)."""
+    import dataclasses
+
+    game = Game(load_ruleset("high_bohn"), 4, 1)
+    fx = game.fx
+    assert fx is not None
+    assert game.seat_rules(2) == (False,) * 5 and game._profile_zones(fx) == ("buildings",)
+    price = next(m for m, _ in fx.modifiers["field_price"])
+    fx.own(_compiled_with(price), 2)
+    assert game.seat_rules(2)[1] and not game.seat_rules(0)[1]
+    fx.own(_compiled_with(dataclasses.replace(price, by="others")), 3)
+    assert game._profile_zones(fx) == ("buildings",)
+    assert [game.seat_rules(s)[1] for s in range(4)] == [True, True, True, False]
+    fx.own(_compiled_with(dataclasses.replace(price, query="max_fields", by="active")), 1)
+    assert game._profile_zones(fx) is None
+    active = game.state.active
+    assert [game.seat_rules(s)[2] for s in range(4)] == [s == active for s in range(4)]
+    assert [game.seat_rules(s) for s in range(4)] == [_fresh_rules(game, s) for s in range(4)]
 
 
 def _compiled_with(modifier: Any) -> Any:
