@@ -113,7 +113,7 @@ class Fixed:
 def _harvest_table(ready: tuple[Action, ...]) -> tuple[tuple[tuple[Action, ...], ...], ...]:
     """A seat's harvests under the rulebook's protection for each pattern of up to
     ``TABLED_FIELDS`` field sizes (see ``Fixed.harvest_tables``)."""
-    from engine.game.core import plain_harvests
+    from engine.game.freelist import plain_harvests
 
     table = []
     for n in range(TABLED_FIELDS + 1):

@@ -47,7 +47,7 @@ def check_kinds(game: Game, cards: list[int]) -> list[str]:
     """Card conservation per card type (so per kind and per deck: no card changes type
     or appears from nowhere), and every card of a kind only where its kind may be."""
     st = game.state
-    problems = []
+    problems: list[str] = []
     n = len(st.bean_of)
     if cards and (min(cards) < 0 or max(cards) >= n):
         problems.extend(f"card {card} does not exist" for card in cards if not 0 <= card < n)

@@ -186,7 +186,7 @@ def reveal(fx: GameEffects, count: int, to: ZoneRef, source: ZoneRef | None = No
 
 
 def add_field(fx: GameEffects, player: int, only: list[str] | None = None) -> None:
-    from engine.game.core import MAX_FIELDS
+    from engine.game.freelist import MAX_FIELDS
 
     fields = fx.game.state.fields[player]
     if len(fields) >= MAX_FIELDS:

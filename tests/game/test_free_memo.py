@@ -167,7 +167,7 @@ def test_no_rule_applies_is_answered_as_applies_answers() -> None:
     protection, field price and count) is True exactly when ``applies`` is False for each
     of the three queries, after every action of High Bohn games (whose rules of them are
     carried by buildings); both answers are met."""
-    from engine.game.core import FREE_QUERIES
+    from engine.game.freelist import FREE_QUERIES
 
     rules = load_ruleset("high_bohn")
     seen = {True: 0, False: 0}
@@ -188,7 +188,7 @@ def test_no_rule_applies_is_answered_as_applies_answers() -> None:
 def test_a_rule_a_seat_owns_is_never_answered_by_no_rule() -> None:
     """A rule of the queries owned by the seats (not carried by a card) applies whatever
     they hold: ``applies_to_none`` then says False, and the rules are asked."""
-    from engine.game.core import FREE_QUERIES
+    from engine.game.freelist import FREE_QUERIES
 
     game = Game(load_ruleset("high_bohn"), 4, 1)
     fx = game.fx
@@ -203,7 +203,7 @@ def _fresh_rules(game: Game, seat: int) -> tuple[bool, ...]:
     """``Game.seat_rules`` asked afresh: ``applies`` of each query, then whether declared
     actions are listed for the seat at all (``ListingMemo.legal`` lists none when every
     action is a card's and the seat holds none of those cards)."""
-    from engine.game.core import PROFILE_QUERIES
+    from engine.game.freelist import PROFILE_QUERIES
 
     fx = game.fx
     assert fx is not None
