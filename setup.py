@@ -21,6 +21,8 @@ HOT_MODULES = [
     "engine/game/holders.py",
     "engine/game/lookahead.py",
     "engine/game/effects.py",
+    "engine/game/worldreads.py",
+    "engine/game/ruleindex.py",
     "engine/game/plans.py",
     "engine/game/choices.py",
     "engine/game/statements.py",

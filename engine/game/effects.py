@@ -5,7 +5,9 @@ triggers by event and their modifiers by query, so the engine pays nothing for a
 or event no rule touches; it adapts the game state to the language's ``World``
 protocol (zones, fields, coins, counters; the statements are performed by
 ``engine.game.statements``), fires triggers when the engine emits events, applies
-modifiers when the engine asks queries, and lists declared actions as legal actions.
+modifiers when the engine asks queries, and lists declared actions as legal actions. It
+is built in layers, one concern a module: the ``World`` reads (``engine.game.worldreads``),
+which rules apply to whom (``engine.game.ruleindex``), and here the rules run.
 
 Composition does not depend on the order rules were acquired: triggers of one event run,
 and modifiers of one query apply, in the order the ruleset declares them (its
@@ -27,7 +29,6 @@ and without either the first option (and "yes") is taken. Every choice is logged
 from __future__ import annotations
 
 from bisect import bisect_right
-from itertools import chain
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Sequence
 
@@ -35,12 +36,13 @@ from engine.errors import BohnError, Span
 from engine.game.choices import ChoiceHook, first_option, pick, pick_secretly
 from engine.game.copyable import mypyc_attr
 from engine.game.declared import ListingMemo
-from engine.game.fixed import facts
 from engine.game.holders import HOLDER
 from engine.game.plans import fire_plan, modifier_plan
+from engine.game.ruleindex import RuleIndex
 from engine.game.statements import MOVE_POSITIONS, STATEMENTS, take  # noqa: F401 - MOVE_POSITIONS is read from here
+from engine.game.worldreads import _FIELD_REFS
 from engine.lang.compiler import (GUARD_OPS, MAX_STEPS, MAX_TRIGGER_DEPTH, Compiled, CompiledAction, CompiledModifier,
-                                  CompiledTrigger, Ctx, _guard_passes, _hears, fire, modifier_stage, new_ctx)
+                                  CompiledTrigger, Ctx, _guard_passes, fire, modifier_stage, new_ctx)
 from engine.lang.parts import bind_this
 from engine.lang.world import CancelAction, FieldRef, ZoneRef
 
@@ -50,16 +52,6 @@ if TYPE_CHECKING:
 #: Work all the effects of one game may spend (see ``compiler.MAX_STEPS`` for one
 #: decision): a game's time cannot grow with a stranger's numbers.
 MAX_GAME_WORK = 2_000_000
-
-#: (seat, number of fields) -> the references ``fields`` lists (a few per seat, made once)
-_FIELD_REFS: dict[tuple[int, int], tuple[FieldRef, ...]] = {}
-
-
-def _field_refs(player: int, n: int) -> tuple[FieldRef, ...]:
-    refs = _FIELD_REFS.get((player, n))
-    if refs is None:
-        refs = _FIELD_REFS[(player, n)] = tuple(FieldRef(player, i) for i in range(n))
-    return refs
 
 
 def _card_owner(card: int) -> int:
@@ -91,7 +83,7 @@ def _place(rules: list[Any], keys: list[tuple[int, ...]], key: tuple[int, ...], 
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a look-ahead copies it (engine/game/copyable.py)
-class GameEffects:
+class GameEffects(RuleIndex):
     """The effects of one game and the ``World`` they act on."""
 
     def __init__(self, game: Game) -> None:
@@ -298,251 +290,6 @@ class GameEffects:
                 total += fn(ctx)
         return total
 
-    def holders(self) -> dict[int, int]:
-        """Card (that carries rules) -> the seat holding it (in a per-player zone or on a field)."""
-        return self.holder_index.held()
-
-    def _held(self, rules: list[tuple[Any, int]]) -> list[tuple[Any, int]]:
-        """``rules`` with each card's rule given to the seat holding the card (left out
-        while nobody holds it)."""
-        index = self.holder_index
-        where = index._where
-        out = []
-        for rule, owner in rules:
-            if owner < HOLDER:  # ``HolderIndex.seat`` spelt out, as in ``modified``
-                card = -2 - owner
-                entry = where.get(card)
-                owner = entry[1] if entry is not None and card in entry[0] else index.seat(card)
-                if owner < 0:
-                    continue
-            out.append((rule, owner))
-        return out
-
-    def applying(self, kind: str, name: str) -> list[tuple[Any, int]]:
-        """The modifiers of query ``name`` (``kind`` "modifiers") or the triggers of event
-        ``name`` ("triggers") that apply now, in the order they apply, with their owners:
-        a card's rules only while a seat holds the card."""
-        rules = (self.modifiers if kind == "modifiers" else self.triggers).get(name, [])
-        return self._held(rules)  # type: ignore[arg-type]
-
-    def action_owner(self, index: int) -> int | None:
-        """Who owns declared action ``index`` now (a card's action: its holder, if any)."""
-        action, owner = self.actions[index]
-        if owner != HOLDER:
-            return owner
-        seat = self.holder_index.seat(self._action_cards[index])
-        return None if seat < 0 else seat
-
-    def has(self, query: str) -> bool:
-        return query in self.modifiers
-
-    def applies(self, query: str, seat: int) -> bool:
-        """Whether some rule could change ``seat``'s answer to ``query`` (a rule of a card
-        may, whoever holds it): when none does, ``modified`` returns the value it is given,
-        so a caller asking once per field can skip the asking altogether. Answered from
-        ``_applies_index``: the seats the owned rules hear, and whether a seat holds one
-        of the cards whose rules hear (a set test of its few zones, no holder lookups)."""
-        index = self._applies
-        if index is None:
-            index = self._applies = self._applies_index()
-        entry = index.get(query)
-        if entry is None:
-            return False
-        static, by_active, owner_cards, others_cards, anyone_cards, active_cards, _ = entry
-        if not 0 <= seat < len(static):
-            return self._applies_slow(query, seat)
-        if static[seat]:
-            return True
-        if entry[6]:  # only cards whose rules hear their holder: does the seat hold one? (``_holds`` spelt out)
-            wanted, zones, on_fields = owner_cards
-            st = self.game.state
-            per_player = st.per_player
-            for zone in zones:
-                if not wanted.isdisjoint(per_player[zone][seat]):
-                    return True
-            if on_fields:
-                for planted in st.fields[seat]:
-                    if not wanted.isdisjoint(planted):
-                        return True
-            return False
-        active = self.game.state.active
-        if by_active and seat == active:
-            return True
-        if owner_cards is not None and self._holds(seat, owner_cards):
-            return True
-        if others_cards is not None:
-            for other in range(len(static)):
-                if other != seat and self._holds(other, others_cards):
-                    return True
-        if anyone_cards is not None:
-            for other in range(len(static)):
-                if self._holds(other, anyone_cards):
-                    return True
-        if active_cards is not None and seat == active:
-            for other in range(len(static)):
-                if self._holds(other, active_cards):
-                    return True
-        return False
-
-    def applies_to_none(self, queries: tuple[str, ...], seat: int) -> bool:
-        """True when ``applies(q, seat)`` is False for every query ``q`` of ``queries``,
-        found with one look at the seat's zones; False also when that cannot be said so
-        (a rule the seat owns, or one hearing the active player or the others).
-
-        Why: a seat's free actions ask three queries at every decision (harvest
-        protection, field price, field count); where their rules are carried by cards
-        that apply to their holder, a seat holding none of those cards (every seat early
-        in the game, most seats later) is answered by the row's numbers at once. The
-        look is ``_holds``'s, per zone with the cards of the queries that may lie there,
-        so its answer is the three ``applies`` answers whatever lies where."""
-        made = self._quiet
-        if made is None or queries not in made:
-            made = dict(made or {})
-            made[queries] = self._quiet_spec(queries)
-            made = self._quiet = MappingProxyType(made)  # read only: a look ahead's copy shares it
-        spec = made[queries]
-        if spec is None:
-            return False
-        zones, on_fields = spec
-        if not 0 <= seat < self.game.players:
-            return False
-        st = self.game.state
-        per_player = st.per_player
-        for zone, wanted in zones:
-            if not wanted.isdisjoint(per_player[zone][seat]):
-                return False
-        if on_fields is not None:
-            for planted in st.fields[seat]:
-                if not on_fields.isdisjoint(planted):
-                    return False
-        return True
-
-    def _quiet_spec(self, queries: tuple[str, ...]) -> Any:
-        """For ``applies_to_none``: each zone with the cards of ``queries`` whose rules may
-        lie there, and the cards that may lie on fields (None: none), or None when some
-        rule of them applies otherwise than to the holder of its card."""
-        index = self._applies
-        if index is None:
-            index = self._applies = self._applies_index()
-        zones: dict[str, set[int]] = {}
-        on_fields: set[int] = set()
-        for query in queries:
-            entry = index.get(query)
-            if entry is None:
-                continue  # no rule: nothing applies
-            if not entry[6] or any(entry[0]):  # a rule owned, or hearing others: not answered here
-                return None
-            wanted, where, fields = entry[2]
-            for zone in where:
-                zones.setdefault(zone, set()).update(wanted)
-            if fields:
-                on_fields.update(wanted)
-        return (tuple((zone, frozenset(cards)) for zone, cards in zones.items()),
-                frozenset(on_fields) if on_fields else None)
-
-    def _applies_slow(self, query: str, seat: int) -> bool:
-        """``applies`` rule by rule (a seat outside the table)."""
-        seat_of = self.holder_index.seat
-        for mod, owner in self.modifiers.get(query, ()):
-            if owner < HOLDER:  # a card's rule: its holder's, while someone holds the card
-                owner = seat_of(-2 - owner)
-                if owner < 0:
-                    continue
-            if mod.query == query and _hears(mod.by, seat, owner, self):
-                return True
-        return False
-
-    def _holds(self, seat: int, cards: tuple[frozenset[int], tuple[str, ...], bool]) -> bool:
-        """Whether ``seat`` holds one of ``cards`` (the set, the per-player zones their kinds
-        may be in, and whether they may lie on fields)."""
-        wanted, zones, on_fields = cards
-        st = self.game.state
-        per_player = st.per_player
-        for zone in zones:
-            if not wanted.isdisjoint(per_player[zone][seat]):
-                return True
-        if on_fields:
-            for planted in st.fields[seat]:
-                if not wanted.isdisjoint(planted):
-                    return True
-        return False
-
-    def _holding(self, cards: set[int]) -> tuple[frozenset[int], tuple[str, ...], bool] | None:
-        """``cards`` as ``_holds`` reads them: the set, the per-player zones their kinds may
-        be in (every one for a kind without ``zones``) and whether they may lie on fields
-        (cards of a kind that is planted, or may be anywhere); None for no cards."""
-        if not cards:
-            return None
-        st = self.game.state
-        unplantable = facts(self.game.rules, self.game.players).unplantable
-        player_zones = tuple(st.per_player)
-        zones: set[str] = set()
-        on_fields = False
-        for card in cards:
-            type_index = st.bean_of[card]
-            allowed = self._kind_zones[type_index]
-            zones.update(player_zones if allowed is None else (z for z in player_zones if z in allowed))
-            on_fields = on_fields or allowed is None or type_index not in unplantable
-        return frozenset(cards), tuple(z for z in player_zones if z in zones), on_fields
-
-    def _held_of(self, seat: int, cards: tuple[frozenset[int], tuple[str, ...], bool] | None) -> set[int]:
-        """Which of ``cards`` (see ``_holding``) ``seat`` holds."""
-        out: set[int] = set()
-        if cards is None:
-            return out
-        wanted, zones, on_fields = cards
-        st = self.game.state
-        per_player = st.per_player
-        for zone in zones:
-            out.update(wanted.intersection(per_player[zone][seat]))
-        if on_fields:
-            for planted in st.fields[seat]:
-                out.update(wanted.intersection(planted))
-        return out
-
-    def _action_cards_holding(self) -> tuple[frozenset[int], tuple[str, ...], bool] | None:
-        """The cards that declare actions, as ``_holding`` gives them (remade when actions
-        are added; a read-only map, so a look ahead's copy shares it)."""
-        count = len(self.actions)
-        made = self._action_holding
-        if made is None or count not in made:
-            made = self._action_holding = MappingProxyType({count: self._holding(set(self._action_cards.values()))})
-        spec: tuple[frozenset[int], tuple[str, ...], bool] | None = made[count]
-        return spec
-
-    def _applies_index(self) -> Any:
-        """Query -> (for each seat, whether a rule it owns hears it; whether an owned rule
-        hears the active player; then the cards whose rules hear their holder, the
-        others, anyone and the active player, each as ``_holds`` reads them, or None).
-        A read-only map (a look ahead's copy shares it); ``own`` drops it."""
-        n = self.game.players
-        held_in = self._holding
-        out = {}
-        for query, mods in self.modifiers.items():
-            static = [False] * n
-            by_active = False
-            cards: dict[str, set[int]] = {"owner": set(), "others": set(), "anyone": set(), "active": set()}
-            for mod, owner in mods:
-                by = mod.by if mod.by in ("owner", "others", "anyone") else "active"
-                if owner < HOLDER:
-                    cards[by].add(-2 - owner)
-                elif by == "anyone":
-                    static = [True] * n
-                elif by == "owner":
-                    if 0 <= owner < n:
-                        static[owner] = True
-                elif by == "others":
-                    static = [s != owner or static[s] for s in range(n)]
-                else:
-                    by_active = True
-            entry = (tuple(static), by_active, held_in(cards["owner"]), held_in(cards["others"]),
-                     held_in(cards["anyone"]), held_in(cards["active"]))
-            # the common case, answered by ``applies`` straight away
-            only_holders = not by_active and entry[2] is not None and entry[3] is None and entry[4] is None \
-                and entry[5] is None
-            out[query] = (*entry, only_holders)
-        return MappingProxyType(out)
-
     def listens(self, event: str) -> bool:
         return event in self.triggers
 
@@ -634,24 +381,6 @@ class GameEffects:
             made = self._facts = (self.modifiers, self._query_facts())
         found = made[1].get(query)
         return True if found is None else found[1]
-
-    def hearing(self, query: str, seat: int) -> list[tuple[CompiledModifier, int]]:
-        """The rules of ``query`` that hear ``seat`` now (a query asked with ``player`` the
-        seat), each with its owner (a card's rule: the seat holding the card), in the order
-        ``modified`` reads them: what ``modified`` would evaluate, for ``modified_by``."""
-        out: list[tuple[CompiledModifier, int]] = []
-        active = self.game.state.active
-        index = self.holder_index
-        for mod, owner in self.modifiers.get(query, ()):
-            if owner < HOLDER:  # a card's rule: its holder's, while someone holds the card
-                owner = index.seat(-2 - owner)
-                if owner < 0:
-                    continue
-            by = mod.by
-            if by != "anyone" and (seat != owner if by == "owner" else seat == owner if by == "others" else seat != active):
-                continue
-            out.append((mod, owner))
-        return out
 
     def modified_by(self, rules: list[tuple[CompiledModifier, int]], value: Any, params: dict[str, Any]) -> Any:
         """``modified`` for a query of the seat ``params["player"]`` whose rules hearing it
@@ -920,172 +649,13 @@ class GameEffects:
     def new_turn(self) -> None:
         self.uses.clear()
 
-    # ------------------------------------------------------------------ World: reading
-
-    def players(self) -> list[int]:
-        return list(range(self.game.players))
-
-    def active(self) -> int:
-        return self.game.state.active
-
-    def next_player(self, player: int) -> int:
-        return (player + 1) % self.game.players
-
-    def _zone_list(self, zone: ZoneRef) -> list[int] | None:
-        st = self.game.state
-        zid, player = zone
-        found = st.shared.get(zid)
-        if found is not None:
-            return found
-        zones = st.per_player.get(zid)
-        if zones is not None and player is not None and 0 <= player < len(zones):
-            return zones[player]
-        return None
-
-    def cards(self, zone: ZoneRef) -> list[int]:
-        """A copy of the zone's cards (``_zone_list`` spelt out: effects ask it very often)."""
-        st = self.game.state
-        zid, player = zone
-        found = st.shared.get(zid)
-        if found is None:
-            zones = st.per_player.get(zid)
-            if zones is None or player is None or not 0 <= player < len(zones):
-                return []
-            found = zones[player]
-        return list(found)
-
-    def zone_size(self, zone: ZoneRef) -> int:
-        """``len(cards(zone))`` without copying the zone (``count(cards(…))`` asks it)."""
-        st = self.game.state  # ``_zone_list`` spelt out: a ruleset's listings may ask it at every decision
-        zid, player = zone
-        found = st.shared.get(zid)
-        if found is None:
-            zones = st.per_player.get(zid)
-            if zones is None or player is None or not 0 <= player < len(zones):
-                return 0
-            found = zones[player]
-        return len(found)
-
-    def zone_item(self, zone: ZoneRef, i: int) -> int | None:
-        """``item(cards(zone), i)`` for ``i >= 0`` without copying the zone (a rule reading
-        the first card of a seat's pile is asked at every planting)."""
-        st = self.game.state  # ``_zone_list`` spelt out
-        zid, player = zone
-        found = st.shared.get(zid)
-        if found is None:
-            zones = st.per_player.get(zid)
-            if zones is None or player is None or not 0 <= player < len(zones):
-                return None
-            found = zones[player]
-        return found[i] if i < len(found) else None
-
-    def seat_zone_item(self, zid: str, player: int, i: int) -> int | None:
-        """``zone_item(ZoneRef(zid, player), i)`` for a per-player zone (whose id no shared
-        zone has), without the reference."""
-        zones = self.game.state.per_player.get(zid)
-        if zones is None or player is None or not 0 <= player < len(zones):
-            return None
-        found = zones[player]
-        return found[i] if i < len(found) else None
-
-    def hand(self, player: int) -> list[int]:
-        return list(self.game.state.hands[player])
-
-    def bean_of(self, card: int) -> str:
-        return self.game._names[card]  # ``Game.bean_name``, one call less
-
-    def card_kind(self, card: int) -> str:
-        st = self.game.state
-        return st.type_kinds[st.bean_of[card]]
-
-    def card_id(self, card: int) -> str:
-        return self.game.bean_name(card)
-
-    def card_attr(self, card: int, name: str) -> Any:
-        return self._values[self.game.state.bean_of[card]].get(name)
-
-    def bean_count(self, bean: str) -> int:
-        return self._bean_by_id[bean].count
-
-    def bean_types(self) -> list[str]:
-        return [b for b in self.game.state.bean_ids if b not in self.game.row.remove_beans]
-
-    def phase(self) -> str:
-        return self.game.phase.id
-
-    def column(self, name: str) -> int:
-        return int(self.game.row.columns.get(name, 0))
-
-    def step(self) -> str:
-        step = self.game.step
-        seen = self._step_seen  # the last step asked about and its id (a step's spec never changes)
-        if step is seen[0] and step is not None:
-            return seen[1]
-        text = str(step.spec.params.get("id", step.kind)) if step is not None and step.spec is not None else ""
-        self._step_seen = (step, text)
-        return text
-
-    def fields(self, player: int) -> list[FieldRef]:
-        key = (player, len(self.game.state.fields[player]))
-        refs = _FIELD_REFS.get(key)  # ``_field_refs`` spelt out
-        return list(refs if refs is not None else _field_refs(*key))
-
-    def field_cards(self, f: FieldRef) -> list[int]:
-        return list(self.game.state.fields[f.player][f.slot])
-
-    def field_size(self, f: FieldRef) -> int:
-        return len(self.game.state.fields[f.player][f.slot])
-
-    def field_count(self, player: int) -> int:
-        return len(self.game.state.fields[player])
-
-    def field_at(self, player: int, i: int) -> FieldRef | None:
-        n = len(self.game.state.fields[player])
-        return _field_refs(player, n)[i] if 0 <= i < n else None
-
-    def zone_has(self, card: Any, zone: ZoneRef) -> bool:
-        cards = self._zone_list(zone)
-        return cards is not None and card in cards
-
-    def growing(self, player: int) -> list[str]:
-        """What ``growing_on`` answers, read off the state: each card's type index, no
-        field references or copied lists (gifts and bots' worths ask it very often)."""
-        st = self.game.state
-        fields = st.fields[player]
-        known = self._growing_seen.get(player)
-        if known is not None and known[0] == fields:  # the fields as last answered (one comparison, no copy)
-            return list(known[1])
-        # each type once, in the order first met (read in C: a field holds a dozen cards)
-        seen = dict.fromkeys(map(st.bean_of.__getitem__, chain.from_iterable(fields)))
-        names = st.card_types
-        out = [names[t] for t in seen]
-        self._growing_seen[player] = ([list(f) for f in fields], tuple(out))
-        return out
-
-    def field_only(self, f: FieldRef) -> list[str]:
-        return list(self.field_limits.get((f.player, f.slot), []))
-
-    def coins(self, player: int) -> int:
-        return len(self.game.state.coins[player])
+    # ------------------------------------------------------------------ World: asking the rules and the players
 
     def query(self, name: str, **params: Any) -> Any:
         if name == "beanometer":
             base = list(self._bean_by_id[params["bean"]].beanometer)
             return self.modified("beanometer", base, **params)
         raise KeyError(f"query `{name}` is asked by the engine, not by effects")
-
-    def counter(self, player: int, name: str) -> int:
-        return self.counters.get((player, name), 0)
-
-    def option(self, name: str) -> str:
-        return self.game.rules.option(name)
-
-    def may_plant(self, player: int, card: int, field: FieldRef) -> bool:
-        """The engine's own answer: ``Game.fitting_fields`` (field limits, `may_plant`)."""
-        fields = self.game.state.fields
-        if field.player != player or not 0 <= field.slot < len(fields[player]):
-            return False
-        return self.game.fits_field(player, card, field.slot)
 
     def may_plant_all(self, player: int, card: int, fields: Sequence[Any]) -> list[bool]:
         """``[may_plant(player, card, f) for f in fields]``: when the rules of `may_plant`
@@ -1128,25 +698,6 @@ class GameEffects:
             elif self.may_plant(player, card, f):
                 out.append(f)
         return out
-
-    def plant_fits(self, player: int, card: int, slot: int) -> bool:
-        """``Game.fits(player, card, slot)`` for the `plant` statement being performed: the
-        fields the card fits as ``plantable`` last listed them when nothing ran since (the
-        statement's own ``do`` aside: no rule started, no other statement, no action, the
-        position untouched; the fields the card fits are then the same, and a rule of
-        `may_plant` that reads no field answers every field alike, ``field_free``), else
-        asked afresh. A procedure that plants a card given to a player filters the fields
-        by `may_plant` and plants on one of them."""
-        hint = self.plant_hint
-        game = self.game
-        if (hint is not None and hint[0] == self.epoch - 1 and hint[1] == player and hint[2] == card
-                and hint[3] == game.version):
-            return slot in hint[4]
-        return game.fits(player, card, slot)
-
-    def may_harvest(self, player: int, field: FieldRef) -> bool:
-        """The engine's own answer: harvest timing, protection and `may_harvest`."""
-        return field.player == player and self.game.harvest_allowed_now(player) and field.slot in self.game.harvestable(player)
 
     def choose(self, player: int, options: Sequence[Any], prompt: str, optional: bool,
                worths: Sequence[float] | None = None) -> Any:
