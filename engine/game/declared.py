@@ -33,6 +33,7 @@ import re
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine.game.holders import HOLDER
+from engine.game.keys import _key_parts, _tuple
 from engine.lang.compiler import GUARD_OPS, Ctx
 
 if TYPE_CHECKING:
@@ -86,69 +87,6 @@ def make_guard(guard: tuple[Any, ...]) -> Guard:
         zones = None if shared else st.per_player.get(zid)
         return op(len(zones[seat]) if zones is not None and 0 <= seat < len(zones) else 0, n)
     return count
-
-
-def _key_parts(reads: tuple[tuple[Any, ...], ...], st: Any, players: int,
-               const: Callable[[Any], str], any_time: bool = False) -> tuple[list[str], list[str]] | None:
-    """The source of a key for ``reads``: the tests under which it is not made (a rule
-    modifies an answer), and the expressions of the key's items, over ``fx``, ``seat``,
-    ``step``, ``st`` (the state), ``c`` (the counters) and ``phase`` (the phase's id) (the
-    key is their tuple, see ``_tuple``). Every name or text a ruleset wrote is passed as a
-    constant (``const``), never written into the source. ``any_time``: the player-count
-    row lets every seat harvest at any time (whether a seat may harvest now is then no
-    input)."""
-    parts: list[str] = []
-    tests: list[str] = []
-    for read in reads:
-        kind = read[0]
-        if kind == "active":
-            parts.append("st.active")
-        elif kind == "own_turn":
-            parts.append("st.active == seat")
-        elif kind == "phase":
-            parts.append("phase")
-        elif kind == "step":
-            parts.append("step")
-        elif kind == "phase_in":
-            parts.append(f"phase in {const(read[1])}")
-        elif kind == "step_in":
-            parts.append(f"step in {const(read[1])}")
-        elif kind == "counter":
-            k = const(read[1])
-            parts.append(f"({', '.join(f'c.get(({p}, {k}), 0)' for p in range(players))},)" if read[2]
-                         else f"c.get((seat, {k}), 0)")
-        elif kind == "coins":
-            parts.append("tuple(map(len, st.coins))" if read[1] else "len(st.coins[seat])")
-        elif kind == "fields":
-            parts.append("tuple([tuple(map(tuple, f)) for f in st.fields])" if read[1]
-                         else "tuple(map(tuple, st.fields[seat]))")
-        elif kind == "field_count":
-            parts.append("tuple(map(len, st.fields))" if read[1] else "len(st.fields[seat])")
-        elif kind == "growing":
-            parts.append(f"tuple([tuple(fx.growing(p)) for p in {const(range(players))}])" if read[1]
-                         else "tuple(fx.growing(seat))")
-        elif kind == "zone":
-            zid = read[1]
-            k = const(zid)
-            if zid in st.shared:  # a shared zone of that id first, as ``_zone_list`` looks
-                parts.append(f"tuple(st.shared[{k}])")
-            elif zid in st.per_player:
-                parts.append(f"tuple(map(tuple, st.per_player[{k}]))" if read[2] == "all"
-                             else f"tuple(st.per_player[{k}][seat])")
-            else:
-                parts.append("None")
-        elif kind == "may_harvest":
-            tests.append(f"{const('may_harvest')} in fx.modifiers")
-            parts.append("True" if any_time else "fx.game.harvest_allowed_now(seat)")
-        elif kind == "beanometer":
-            tests.append(f"{const('beanometer')} in fx.modifiers")
-        else:
-            return None
-    return tests, parts
-
-
-def _tuple(parts: list[str]) -> str:
-    return f"({''.join(p + ', ' for p in parts)})"
 
 
 def _constants() -> tuple[dict[str, Any], Callable[[Any], str]]:
@@ -216,6 +154,8 @@ def _make_reader(reads: tuple[tuple[Any, ...], ...], fx: GameEffects) -> Reader 
     body = "    st = fx.game.state\n    c = fx.counters\n"
     if any(r[0] in ("phase", "phase_in") for r in reads):
         body += "    phase = fx.game.phase.id\n"
+    if any(r[0] == "zone_kind" for r in reads):
+        body += "    memo = fx.listing_memo\n"
     if tests:  # a rule changes the answer: its inputs are not all named here
         body += f"    if {' or '.join(tests)}:\n        return None\n"
     reader: Reader = _define("_key", "fx, seat, step", body + f"    return {key}\n", consts, "action inputs")
@@ -237,7 +177,7 @@ class ListingMemo:
     (action index, seat, key) -> (the action, the value numbers that passed; -1 for a
     plain action that passed)."""
 
-    __slots__ = ("entries", "values", "parts", "plans", "max_uses", "max_values", "step_of")
+    __slots__ = ("entries", "values", "parts", "plans", "max_uses", "max_values", "step_of", "kinds")
 
     def __init__(self) -> None:
         self.max_uses = MAX_ACTION_USES
@@ -261,6 +201,18 @@ class ListingMemo:
                                                       tuple[dict[int, tuple[int, ...]], str | None] | None]] = {}
         #: the step being played and its id (``GameEffects.step``), asked again when it changes
         self.step_of: tuple[Any, str] = (None, "")
+        #: kind -> the game's cards of that kind (``of_kind``; the cards never change kind)
+        self.kinds: dict[str, frozenset[int]] = {}
+
+    def of_kind(self, fx: GameEffects, kind: str) -> frozenset[int]:
+        """The game's cards of ``kind`` (what ``card.kind == kind`` answers for), made
+        when a key first reads them: a key filters a zone by this set's membership test."""
+        cards = self.kinds.get(kind)
+        if cards is None:
+            st = fx.game.state
+            kinds, types = st.type_kinds, st.bean_of
+            cards = self.kinds[kind] = frozenset(c for c, t in enumerate(types) if kinds[t] == kind)
+        return cards
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ListingMemo:
         """A look-ahead copy shares the answers (keyed by content) and the functions made
@@ -268,7 +220,7 @@ class ListingMemo:
         twin = ListingMemo.__new__(ListingMemo)
         twin.max_uses, twin.max_values = self.max_uses, self.max_values
         twin.entries, twin.values, twin.parts = self.entries, self.values, self.parts
-        twin.plans, twin.step_of = {}, (None, "")
+        twin.plans, twin.step_of, twin.kinds = {}, (None, ""), self.kinds
         return twin
 
     def _parts(self, fx: GameEffects, action: CompiledAction) -> tuple[CompiledAction, Guard | None, Reader | None,
@@ -355,6 +307,8 @@ class ListingMemo:
         else:
             plan, listing, at = self._plan(fx, seat, step, own)
             stood = self.plans[(seat, step, own)]
+        if not at:  # no action of the seat's in this step (every other seat at most decisions)
+            return []
         if listing is not None:
             return listing(fx, seat, step, self, at)
         cards_only = stood[5]
@@ -628,6 +582,7 @@ def make_listing(actions: list[CompiledAction], fx: GameEffects) -> Listing | No
             # whether an action may have been taken as often as it may be this turn
             f"    full = bool(uses) and max(uses.values()) >= {cap}",
             "    out = []", "    made = []"] + (["    phase = fx.game.phase.id"] if phase else [])
+
     head += [f"    {name} = {atom}" for atom, name in atoms.items()]
     if actions:
         head.append(f"    {''.join(f'_i{n}, ' for n in range(len(actions)))}= I")

@@ -19,12 +19,19 @@ functions below read nothing but their arguments and the parts of the game named
 - ``("coins", all)``: how many coins the owner (or any seat) has;
 - ``("fields", all)``: the owner's (or every seat's) fields, each with its cards
   (``fields``, ``growing``, ``field_cards`` and a field's attributes read them);
+- ``("field_sizes", all)``: only how many cards lie on each field (``item(fields(P),
+  i).size``), and ``("field_count", all)``: only how many fields there are
+  (``count(fields(P))``): a bean planted changes the sizes, never the cards' test;
+- ``("zone_kind", ZONE, mode, op, KIND)``: only the zone's cards whose kind is (``==``)
+  or is not (``!=``) KIND, in order (``[c in cards(ZONE) if c.kind == "KIND"]``): a
+  bean drawn into a hand changes no test of the other kind's cards in it;
 - ``("may_harvest",)``: whether the owner may harvest now (with its fields: which);
   remembered only while no rule modifies the `may_harvest` query;
 - ``("beanometer",)``: the printed beanometers (a listing remembers nothing while a rule
   modifies the `beanometer` query);
 
-or None when the test reads anything else (a hand, ``may_plant``, a field's ``only``, an
+(a finer read beside the whole one it is part of is left out), or None when the test
+reads anything else (a hand, ``may_plant``, a field's ``only``, an
 event, a function this module does not know): such an action is always evaluated. A list
 filter or map reads what its list, test and result read.
 
@@ -112,6 +119,13 @@ class _Reads:
         if isinstance(e, A.Name):
             self.name(e)
         elif isinstance(e, A.Attr):
+            if e.name == "size" and (player := _nth_field_of(e.obj)) is not None:
+                # ``item(fields(P), i).size``: how many cards lie on P's i-th field, read
+                # off the fields' sizes alone (a card planted on a field of the same size
+                # elsewhere changes nothing it reads)
+                self.found.add(("field_sizes", self.seat_mode(player)))
+                self.expr(e.obj.args[1])  # type: ignore[union-attr]
+                return
             t = self.types.get(id(e.obj), "any")
             allowed = FIXED_ATTRS.get(t)
             if t == "player" and e.name in ("coins", "fields"):
@@ -153,10 +167,14 @@ class _Reads:
         """A list filter or map: the inputs of its list, then of its test and result with
         the variable bound to each item. An item is a value of that list, read by what
         the list's input names (a card's type, a field's cards); as a seat it is followed
-        no further (``seat_mode`` refuses it)."""
+        no further (``seat_mode`` refuses it). A filter of a zone's cards by their kind
+        reads only that zone's cards of the kind (``zone_kind``)."""
         var = e.var
         if var in self.bound or var in self.zones or var in self.beans or var == "this":
             raise _Unknown(var)  # a variable hiding another name: not worth following
+        if (kind := self._kind_filter(e)) is not None:
+            self.found.add(kind)
+            return
         self.expr(e.iterable)
         outer = self.bound
         self.bound = outer | {var}
@@ -165,6 +183,27 @@ class _Reads:
             self.expr(e.result)
         finally:
             self.bound = outer
+
+    def _kind_filter(self, e: A.ListComp) -> tuple[Any, ...] | None:
+        """``("zone_kind", ZONE, mode, op, KIND)`` for ``[c in cards(ZONE) if c.kind == "KIND"]``
+        (or ``!=``): the filter's items are that zone's cards whose kind passes, in order;
+        a card of another kind coming or going changes nothing it reads (a card of a
+        kind of its own among the beans of a hand)."""
+        call, test = e.iterable, e.test
+        if not (isinstance(call, A.Call) and call.func == "cards" and len(call.args) == 1 and not call.kwargs):
+            return None
+        zone = call.args[0]
+        if e.result is not None or not isinstance(zone, A.Name) or zone.id in self.bound \
+                or self.types.get(id(zone)) != "zone" or zone.id not in self.zones:
+            return None
+        if not (isinstance(test, A.Compare) and test.op in ("==", "!=")):
+            return None
+        attr, kind = (test.left, test.right) if isinstance(test.right, A.Str) else (test.right, test.left)
+        if not (isinstance(kind, A.Str) and isinstance(attr, A.Attr) and attr.name == "kind"
+                and isinstance(attr.obj, A.Name) and attr.obj.id == e.var):
+            return None
+        mode = "shared" if self.zones[zone.id] == "shared" else "owner"
+        return ("zone_kind", zone.id, mode, test.op, kind.value)
 
     def name(self, e: A.Name) -> None:
         key = e.id
@@ -198,6 +237,10 @@ class _Reads:
             if len(args) != 1:
                 raise _Unknown("coins")
             self.found.add(("coins", self.seat_mode(args[0])))
+            return
+        if func == "count" and len(args) == 1 and isinstance(args[0], A.Call) and args[0].func == "fields" \
+                and len(args[0].args) == 1 and not args[0].kwargs:
+            self.found.add(("field_count", self.seat_mode(args[0].args[0])))  # how many fields, not their cards
             return
         if func in ("fields", "growing", "field_cards"):
             if len(args) != 1:
@@ -239,6 +282,15 @@ def _phase_test(e: A.Expr) -> tuple[str, tuple[str, ...]] | None:
     return None
 
 
+def _nth_field_of(e: A.Expr) -> A.Expr | None:
+    """The player P of ``item(fields(P), i)``, or None for another expression."""
+    if isinstance(e, A.Call) and e.func == "item" and len(e.args) == 2 and not e.kwargs:
+        fields = e.args[0]
+        if isinstance(fields, A.Call) and fields.func == "fields" and len(fields.args) == 1 and not fields.kwargs:
+            return fields.args[0]
+    return None
+
+
 def _owner_and_active(left: A.Expr, right: A.Expr) -> bool:
     names = {x.id for x in (left, right) if isinstance(x, A.Name)}
     return names == {"owner", "active"}
@@ -268,6 +320,17 @@ def _found(reads: _Reads) -> tuple[tuple[Any, ...], ...]:
     for func in ("phase", "step"):
         if (func,) in reads.found:  # read as it is somewhere: its tests add nothing
             reads.found = {r for r in reads.found if r[0] != f"{func}_in"}
+    # a finer read of what another read names whole adds nothing: the fields' sizes or
+    # count beside their cards, their count beside their sizes, a zone's cards of a kind
+    # beside all its cards
+    found = reads.found
+    whole = {r[1] for r in found if r[0] == "fields"}
+    sizes = {r[1] for r in found if r[0] == "field_sizes"}
+    zones = {(r[1], r[2]) for r in found if r[0] == "zone"}
+    reads.found = {r for r in found
+                   if not (r[0] in ("field_sizes", "field_count") and (r[1] in whole or True in whole)
+                           or r[0] == "field_count" and (r[1] in sizes or True in sizes)
+                           or r[0] == "zone_kind" and (r[1], r[2]) in zones)}
     return tuple(sorted(reads.found, key=repr))
 
 

@@ -49,9 +49,10 @@ ENV = CheckEnv.of(["blue", "red", "soy"], {"discard": "shared", "hand": "player"
      (("fields", False), ("may_harvest",))),
     ("sell on own_turn if blue in growing(owner)", (("fields", False),)),
     ("sell on own_turn if option(\"x\") == \"y\" and count(others(owner)) > 1", ()),
-    # a list filter reads what its list and test read (High Bohn Plus's orders in hand)
+    # a list filter of a zone by kind reads that zone's cards of the kind, a field's size
+    # the fields' sizes (High Bohn Plus's orders in hand: tests/game/test_finer_reads.py)
     ('sell(o in [c in cards(hand) if c.kind == "order"] + cards(ship)) on own_turn if item(fields(owner), 0).size == 2',
-     (("fields", False), ("zone", "hand", "owner"), ("zone", "ship", "owner"))),
+     (("field_sizes", False), ("zone", "ship", "owner"), ("zone_kind", "hand", "owner", "==", "order"))),
     ("sell on own_turn if count([c.bean for c in cards(ship) if c.bean == blue]) > 0", (("zone", "ship", "owner"),)),
     # an input not followed: no reads, evaluated every time
     ("sell on own_turn if count(owner.hand) > 0", None),
@@ -72,12 +73,12 @@ def test_the_inputs_are_found_only_where_each_is_followed(header: str, reads: tu
     ('sell(f in (if counter(owner, "x") == 0 and blue in growing(owner) then fields(owner) else [])) on own_turn '
      "if f.size > 0", (("counter", "x", False), ("field_count", False), ("growing", False))),
     ("sell(f in fields(opponent)) on own_turn if f.size > 0", (("field_count", True),)),
-    # a field's attribute read in the list itself: every seat's fields (its cards)
-    ("sell(f in [g in fields(owner) if g.size > 1]) on own_turn if f.size > 0",
-     (("field_count", False), ("fields", True))),
+    # a field's attribute read in the list itself: every seat's fields (its cards; their
+    # count with them)
+    ("sell(f in [g in fields(owner) if g.size > 1]) on own_turn if f.size > 0", (("fields", True),)),
     ("sell(c in cards(ship)) on own_turn if count(cards(hand)) > 0", (("zone", "ship", "owner"),)),
     ("sell(f in (if may_harvest(owner, item(fields(owner), 0)) then [1] else [])) on own_turn if f > 0",
-     (("field_count", False), ("fields", False), ("may_harvest",))),
+     (("fields", False), ("may_harvest",))),
     # no parameter, or a list input not followed: nothing
     ("sell on own_turn if count(cards(ship)) > 0", None),
     ('sell(c in (if counter(item(others(owner), 0), "x") > 0 then [1] else [])) on own_turn if c > 0', None),
@@ -108,7 +109,7 @@ def test_a_card_bound_action_is_remembered_for_its_holder() -> None:
 COMPARED = games(quick=150, soak=10**9)
 
 CASES = [("la_isla_bohnita", None, 4, 3), ("la_isla_bohnita", None, 3, 5), ("la_isla_bohnita_duel", None, 2, 1),
-         ("high_bohn", None, 3, 2), ("bohn_camillo", None, 2, 2)]
+         ("high_bohn", None, 3, 2), ("bohn_camillo", None, 2, 2), ("high_bohn_plus", None, 4, 1)]
 
 
 @pytest.mark.parametrize(("ruleset", "variant", "players", "seed"), CASES)
