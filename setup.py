@@ -17,6 +17,7 @@ HOT_MODULES = [
     "engine/game/fieldwork.py",
     "engine/game/legality.py",
     "engine/game/declared.py",
+    "engine/game/keys.py",
     "engine/game/fixed.py",
     "engine/game/holders.py",
     "engine/game/lookahead.py",
