@@ -181,19 +181,8 @@ class FreeListing(TurnFlow):
                 ready = fixed.harvest_actions[seat]
                 for i in self.harvestable(seat, harvest_rule):
                     out.append(ready[i] if i < PREBUILT_FIELDS else Action(HARVEST, seat, i))
-            else:  # the rulebook's protection, no rule asking: ``_plain_harvests`` spelt out
-                n = len(fields)
-                try:
-                    if n == 2:
-                        f0, f1 = fields
-                        out += fixed.harvest_grid2[seat][len(f0)][len(f1)]
-                    elif n == 3:
-                        f0, f1, f2 = fields
-                        out += fixed.harvest_grid3[seat][len(f0)][len(f1)][len(f2)]
-                    else:
-                        plain_harvests(fields, fixed.harvest_actions[seat], out)
-                except IndexError:  # a field longer than the grid (nothing was added)
-                    plain_harvests(fields, fixed.harvest_actions[seat], out)
+            else:  # the rulebook's protection, no rule asking
+                self._plain_harvests(seat, fields, out)
         # ``can_buy_field`` with the price first: a seat rarely has it, and the field count is
         # then not asked (both are reads: the order changes no answer); ``field_price`` and
         # ``max_fields`` spelt out, the rules asked only when one applies to the seat. When
@@ -356,19 +345,7 @@ class FreeListing(TurnFlow):
         known = fx._action_holding
         count = len(fx.actions)
         spec = known[count] if known is not None and count in known else fx._action_cards_holding()
-        if spec is None:
-            return False
-        wanted, zones, on_fields = spec
-        st = fx.game.state
-        per_player = st.per_player
-        for zone in zones:
-            if not wanted.isdisjoint(per_player[zone][seat]):
-                return True
-        if on_fields:
-            for planted in st.fields[seat]:
-                if not wanted.isdisjoint(planted):
-                    return True
-        return False
+        return spec is not None and fx._holds(seat, spec)
 
     def _free_is_legal(self, action: Action) -> bool:
         seat = action.seat
