@@ -93,18 +93,8 @@ class RuleIndex(WorldReads):
             return self._applies_slow(query, seat)
         if static[seat]:
             return True
-        if entry[6]:  # only cards whose rules hear their holder: does the seat hold one? (``_holds`` spelt out)
-            wanted, zones, on_fields = owner_cards
-            st = self.game.state
-            per_player = st.per_player
-            for zone in zones:
-                if not wanted.isdisjoint(per_player[zone][seat]):
-                    return True
-            if on_fields:
-                for planted in st.fields[seat]:
-                    if not wanted.isdisjoint(planted):
-                        return True
-            return False
+        if entry[6]:  # only cards whose rules hear their holder: does the seat hold one?
+            return self._holds(seat, owner_cards)
         active = self.game.state.active
         if by_active and seat == active:
             return True
