@@ -18,6 +18,21 @@ from engine.rules.loader import load_ruleset
 from engine.sim.play import make_agents, play_game
 
 
+def _plain_reading(view: SeatView) -> tuple[object, ...]:
+    """``GreedyBot._learn`` read the plain way, off ``SeatView.fields``."""
+    fields = view.fields()
+    planted = [(i, bean, count) for i, (bean, count) in enumerate(fields) if bean is not None]
+    maxed = -1
+    for i, bean, count in planted:
+        meter = [t for t in view.bean(bean).beanometer if t is not None]
+        if count >= (meter[-1] if meter else 10**9):
+            maxed = i
+            break
+    most = max((count for _, _, count in planted), default=-1)
+    fullest = next((bean for _, bean, count in planted if count == most), None)
+    return (maxed, {bean for _, bean, _ in planted}, sum(bean is None for bean, _ in fields), fullest, fields)
+
+
 class _Checked(GreedyBot):
     """A greedy bot that, before each choice, compares what it remembers of its fields with
     a fresh reading, and the view's token with the fields' cards."""
@@ -32,10 +47,11 @@ class _Checked(GreedyBot):
         seen = self.tokens.setdefault(token, cards)
         assert seen == cards  # one token, one content of the fields
         remembered = self._known.get(token)
+        fresh = _plain_reading(view)
         if remembered is not None:
-            fresh = GreedyBot()._learn(view, view.fields(), token)
             assert remembered == fresh
             self.checked[0] += 1
+        assert GreedyBot()._learn(view, view.fields(), token) == fresh  # and read afresh: the same
         if not view._game.state.over:
             turn, step, active, now_token, held = view.now()
             assert (turn, step, active, now_token, held) == (view.turn, view.step, view.active, token, view.weighs_held)
