@@ -77,7 +77,7 @@ class GreedyBot:
         self._previews = 0
         #: what the bot reads off its own fields, per distinct fields (they change only when
         #: it plants or harvests): see ``_learn``
-        self._known: dict[object, Known] = {}
+        self._known: dict[int, Known] = {}
         #: coins a harvest of (bean, count) pays by the printed beanometer
         self._pays: dict[tuple[str, int], int] = {}
         #: the other seats, clockwise from a seat (a game's seats never change)
@@ -124,7 +124,7 @@ class GreedyBot:
         last = self._top[bean] = meter[-1] if meter else 10**9
         return last
 
-    def _learn(self, view: SeatView, fields: Fields, key: object) -> Known:
+    def _learn(self, view: SeatView, fields: Fields, key: int) -> Known:
         """What the bot reads off ``fields`` (see ``Known``), remembered under ``key`` (the
         view's ``fields_token``: equal for the same fields)."""
         known = self._known
@@ -169,22 +169,25 @@ class GreedyBot:
         info = self._known.get(key)
         if info is None:
             info = self._learn(view, view.fields(), key)
-        harvests = rare = False  # whether a harvest, and another free action, is listed
+        harvests = False  # whether a harvest is listed
+        rare: list[Action] | None = None  # the other free actions listed (in their order), if any
         for a in legal:  # a plain loop over a few actions: cheaper than a set of their kinds
             kind = a[0]
             if kind in FREE_KINDS:
                 if kind == HARVEST:
                     harvests = True
+                elif rare is None:
+                    rare = [a]
                 else:
-                    rare = True
+                    rare.append(a)
         if harvests:
             maxed = info[0]
             if maxed >= 0:
                 for a in legal:
                     if a[0] == HARVEST and a[2] == maxed:  # the kind, the field
                         return a
-        if rare:
-            chosen = self._free(view, legal)
+        if rare is not None:
+            chosen = self._free(view, rare, step)
             if chosen is not None:
                 return chosen
         if step == "trade":
@@ -194,14 +197,16 @@ class GreedyBot:
         chosen = self._plant(view, legal, info[4], step, info[2])
         return steer(view, legal, chosen) if held else chosen
 
-    def _free(self, view: SeatView, legal: list[Action]) -> Action | None:
+    def _free(self, view: SeatView, rare: list[Action], step: str) -> Action | None:
         """A declared action worth taking, a field worth buying, or an item to buy, in that
-        order (None: none of them)."""
-        # one pass over the listing: the declared actions, the first field to buy, the items
+        order (None: none of them), among ``rare`` (the free actions listed other than
+        harvests, in their order: ``choose`` picks them out as it looks at the listing);
+        ``step`` is the kind of the step now."""
+        # one pass: the declared actions, the first field to buy, the items
         acts: list[Action] | None = None
         field: Action | None = None
         buys: list[Action] | None = None
-        for a in legal:
+        for a in rare:
             kind = a[0]  # [0]: the kind
             if kind == BUY_ITEM:
                 if buys is None:
@@ -224,20 +229,15 @@ class GreedyBot:
             return field
         if buys is None:
             return None
-        # the dearest item (the first of them: ``max`` by price and id, spelt out), its price read once
-        best: Action | None = None
-        best_key: tuple[int, str] = (0, "")
-        for a in buys:
-            item = a[6][0]  # [6]: what it wants, the item's id
-            key = (view.item_price(item), item)
-            if best is None or key > best_key:
-                best, best_key = a, key
-        if best is not None:
-            runouts, end = view.runouts()
-            # attributes (price 2+) at once; plain price-1 items when the end is near
-            if best_key[0] >= 2 or runouts >= end - 1 or view.step == "last_round":
-                return best
-        return None
+        # the dearest item (the first of them, by price and id)
+        best, price = view.dearest_buy(buys)
+        if best is None:
+            return None
+        # attributes (price 2+) at once; plain price-1 items when the end is near
+        if price >= 2 or step == "last_round":
+            return best
+        runouts, end = view.runouts()
+        return best if runouts >= end - 1 else None
 
     def choose_option(self, view: SeatView, options: list[Any], prompt: str, optional: bool) -> int | None:
         """Choices inside effects: the option worth most by the `choose … worth` hint (none

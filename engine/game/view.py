@@ -8,6 +8,7 @@ the terminal player and checked by the invariant tests.
 
 from __future__ import annotations
 
+from itertools import count
 from typing import TYPE_CHECKING, Any
 
 from engine.rules.model import Bean
@@ -16,23 +17,33 @@ if TYPE_CHECKING:
     from engine.game.core import Game
     from engine.game.actions import Action
 
-
+#: ``fields_token`` values, shared by every view: two views never hand out the same token,
+#: so a bot asking several views of one seat (or of several games) cannot mistake one
+#: view's fields for another's
+_TOKENS = count(1)
 
 
 class SeatView:
-    __slots__ = ("_game", "seat", "_beans")
+    __slots__ = ("_game", "seat", "_beans", "_seen", "_token")
 
     def __init__(self, game: Game, seat: int) -> None:
         self._game = game
         self.seat = seat
         #: the ruleset's beans by id, made at the first ``bean`` question
         self._beans: dict[str, Bean] | None = None
+        #: a copy of this seat's fields (card ids) as ``fields_token`` saw them last, and
+        #: the token it handed out for them
+        self._seen: list[list[int]] | None = None
+        self._token = 0
 
     # -- the seat's own cards
     def hand(self) -> list[str]:
         g = self._game
-        names = g._names  # (a comprehension: ``map`` of a bound ``__getitem__`` costs more)
-        return [names[c] for c in g.state.hands[self.seat]]
+        names = g._names
+        out: list[str] = []
+        for c in g.state.hands[self.seat]:  # a plain loop: a comprehension (a function of its own) and
+            out.append(names[c])            # ``map`` of a bound ``__getitem__`` cost more for a few cards
+        return out
 
     def set_aside(self, zone: str = "set_aside") -> list[str]:
         g = self._game
@@ -68,14 +79,17 @@ class SeatView:
     def turn(self) -> int:
         return self._game.state.turn
 
-    def now(self) -> tuple[int, str, int, tuple[tuple[int, ...], ...], bool]:
+    def now(self) -> tuple[int, str, int, int, bool]:
         """(turn, step kind, active seat, ``fields_token``, ``weighs_held``): what a bot
         asks at every decision, in one call."""
         g = self._game
         st = g.state
         fx = g.fx
-        return (st.turn, g.step.kind, st.active, tuple(map(tuple, st.fields[self.seat])),
-                fx is not None and bool(fx.card_worths))
+        fields = st.fields[self.seat]
+        if fields != self._seen:  # ``fields_token`` spelt out
+            self._seen = [f.copy() for f in fields]
+            self._token = next(_TOKENS)
+        return (st.turn, g.step.kind, st.active, self._token, fx is not None and bool(fx.card_worths))
 
     @property
     def trades(self) -> bool:
@@ -91,11 +105,21 @@ class SeatView:
             out.append((names[f[0]], len(f)) if f else (None, 0))
         return out
 
-    def fields_token(self) -> tuple[tuple[int, ...], ...]:
-        """A value equal whenever this seat's fields hold the same cards (an opaque token,
-        cheap to make and hash): a bot remembers what it read off its fields under it and
-        need not read them again while they stay as they were."""
-        return tuple(map(tuple, self._game.state.fields[self.seat]))
+    def fields_token(self) -> int:
+        """A number that stays while this seat's fields hold the same cards and is new when
+        they change (never handed out before, by any view): a bot remembers what it read
+        off its fields under it and need not read them again while they stay as they were.
+
+        Why a number: the fields' cards themselves as a token (a tuple of tuples) cost a
+        tuple per field and a hash of every card at each of a bot's decisions; comparing
+        them with a copy kept here allocates nothing while they stay (most decisions), and
+        the number hashes at once. Fields that come back to cards seen before get a new
+        number (the bot reads them again: only equal numbers must mean equal fields)."""
+        fields = self._game.state.fields[self.seat]
+        if fields != self._seen:
+            self._seen = [f.copy() for f in fields]
+            self._token = next(_TOKENS)
+        return self._token
 
     @property
     def weighs_held(self) -> bool:
@@ -149,7 +173,10 @@ class SeatView:
         if cards is None or zone in g._fixed.hidden:
             return []
         names = g._names
-        return [names[c] for c in cards]
+        out: list[str] = []
+        for c in cards:  # a plain loop (as in ``hand``): a few cards
+            out.append(names[c])
+        return out
 
     def hand_size(self, seat: int) -> int:
         return len(self._game.state.hands[seat])
@@ -194,7 +221,10 @@ class SeatView:
         if offer is None:
             return None, []
         names = g._names
-        return offer, [names[c] for c in step.pending_cards]
+        beans: list[str] = []
+        for c in step.pending_cards:  # a plain loop (as in ``hand``): a card or two
+            beans.append(names[c])
+        return offer, beans
 
     def offered_beans(self, action: Action) -> list[str]:
         """The beans an offer gives (cards offered are shown openly when offered)."""
@@ -204,6 +234,34 @@ class SeatView:
             names = g._names
             return [names[c] for c in step.pending_cards]
         return [g.bean_name(step._card(g, action.seat, ref)) for ref in action.give]
+
+    def dearest_buy(self, buys: list[Action]) -> tuple[Action | None, int]:
+        """The first of the dearest of ``buys`` (this seat's actions buying an item; the
+        dearest by ``item_price``, then by the item's id) and its price; (None, 0) for none.
+
+        Why here: a bot asks it whenever items are listed (at most decisions of a ruleset
+        with items), mostly to find the dearest is not dear enough yet; one question for
+        them all reads the game's items and modifiers once instead of once per item."""
+        g = self._game
+        items = g.items
+        fx = g.fx
+        by_id = items.by_id if items is not None else None
+        printed = fx is None or "price" not in fx.modifiers  # no modifier: the printed prices
+        best: Action | None = None
+        best_price = 0
+        best_id = ""
+        for a in buys:
+            item_id = a[6][0]  # [6]: what it wants, the item's id
+            item = by_id.get(item_id) if by_id is not None else None
+            if item is None:
+                price = 0
+            elif printed:
+                price = item.price
+            else:
+                price = self.item_price(item_id)
+            if best is None or price > best_price or (price == best_price and item_id > best_id):
+                best, best_price, best_id = a, price, item_id
+        return best, best_price
 
     def item_price(self, item_id: str, seat: int | None = None) -> int:
         """The price ``seat`` (default: the viewer) pays for an item, modifiers applied."""
