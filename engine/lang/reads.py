@@ -53,6 +53,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.lang import ast as A
+from engine.lang.vocab import QUERIES
 
 if TYPE_CHECKING:
     from engine.lang.checker import CheckEnv
@@ -366,3 +367,27 @@ def action_reads(rule: A.ActionDecl, types: dict[int, str], env: CheckEnv) -> Ac
     if rule.cost is not None:
         reads.found.add(("coins", False))  # a cost is compared with the owner's coins
     return ActionReads(_found(reads), values_reads(rule, types, env))
+
+
+def modifier_pure(rule: A.Modifier, types: dict[int, str], env: CheckEnv) -> bool:
+    """Whether ``rule``'s condition and value read nothing of the game but the query's
+    parameters, ``value``, ``owner`` and ``opponent``, and what never changes (beans and
+    cards' types, a field's attributes read off its cards, the pure functions): no zone, no
+    counter, no phase, nor who is to move.
+
+    Why: with the rules that hear a seat fixed (and their owners), such a rule's answer
+    is a function of the parameters alone, so the engine may keep the answer of a seat's
+    question (its field price, which of its fields it may harvest) with the parameters it
+    was read from (``FreeListing.hearing``) instead of asking the rule again at every
+    decision. A parameter that is a seat is followed no further (``coins(player)`` reads
+    the game): only the names are bound."""
+    query = QUERIES.get(rule.query)
+    if query is None:
+        return False
+    reads = _Reads(types, env, frozenset({"owner", "opponent", "value", *query[0]}))
+    try:
+        reads.expr(rule.condition)
+        reads.expr(rule.value)
+    except _Unknown:
+        return False
+    return not reads.found
