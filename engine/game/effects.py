@@ -221,7 +221,7 @@ class GameEffects(RuleIndex):
             self._card_events.add(t.event)
         for i, m in enumerate(compiled.modifiers):
             bound_m = CompiledModifier(m.query, m.by, _bind(m.condition, card), _bind(m.value, card), m.span, m.rule,
-                                       m.adjusts, m.needs_value, m.field_free, m.pure)
+                                       m.adjusts, m.needs_value, m.field_free, m.pure, m.pure_limits)
             _place(self.modifiers.setdefault(m.query, []), self._modifier_keys.setdefault(m.query, []),
                    (modifier_stage(m), rank, i, card), (bound_m, owner))
             self._card_queries.add(m.query)

@@ -55,6 +55,9 @@ class CompiledModifier:
     #: is a function of those alone (a field's, of the field's cards), so the engine may keep
     #: it while they are the same
     pure: bool = False
+    #: pure but for a field parameter's limit (``field.only``): its answer for a field is a
+    #: function of the parameters, the field's cards and its limit (``reads.modifier_reads``)
+    pure_limits: bool = False
 
 
 def modifier_stage(mod: CompiledModifier) -> int:

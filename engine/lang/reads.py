@@ -96,6 +96,8 @@ class _Reads:
         self.card_attrs = env.card_attrs
         self.bound = bound  # names a listing binds: owner, active, opponent and the parameter
         self.seat_params: frozenset[str] = frozenset()  # the parameter, when its values are seats
+        #: a field's limit (``field.only``) is followed, as ``("field_only",)`` (``modifier_pure``)
+        self.limits = False
         self.found: set[tuple[Any, ...]] = set()
 
     def seat_mode(self, e: A.Expr) -> bool:
@@ -131,6 +133,10 @@ class _Reads:
             allowed = FIXED_ATTRS.get(t)
             if t == "player" and e.name in ("coins", "fields"):
                 self.found.add((e.name, self.seat_mode(e.obj)))
+                return
+            if t == "field" and e.name == "only" and self.limits:
+                self.found.add(("field_only",))  # the field's limit (``modifier_pure``)
+                self.expr(e.obj)
                 return
             if not (allowed is not None and e.name in allowed or t == "card" and e.name in self.card_attrs
                     or t == "field" and e.name in FIELD_ATTRS):
@@ -370,6 +376,11 @@ def action_reads(rule: A.ActionDecl, types: dict[int, str], env: CheckEnv) -> Ac
 
 
 def modifier_pure(rule: A.Modifier, types: dict[int, str], env: CheckEnv) -> bool:
+    """``modifier_reads(...) == "pure"``: the rule reads nothing but the query's parameters."""
+    return modifier_reads(rule, types, env) == "pure"
+
+
+def modifier_reads(rule: A.Modifier, types: dict[int, str], env: CheckEnv) -> str:
     """Whether ``rule``'s condition and value read nothing of the game but the query's
     parameters, ``value``, ``owner`` and ``opponent``, and what never changes (beans and
     cards' types, a field's attributes read off its cards, the pure functions): no zone, no
@@ -380,14 +391,21 @@ def modifier_pure(rule: A.Modifier, types: dict[int, str], env: CheckEnv) -> boo
     question (its field price, which of its fields it may harvest) with the parameters it
     was read from (``FreeListing.hearing``) instead of asking the rule again at every
     decision. A parameter that is a seat is followed no further (``coins(player)`` reads
-    the game): only the names are bound."""
+    the game): only the names are bound.
+
+    "pure" for such a rule; "limits" for one that also reads a field parameter's limit
+    (``field.only``, the beans the field is kept for: the engine keys a field's answer by
+    its limit too); "" for any other."""
     query = QUERIES.get(rule.query)
     if query is None:
-        return False
+        return ""
     reads = _Reads(types, env, frozenset({"owner", "opponent", "value", *query[0]}))
+    reads.limits = True
     try:
         reads.expr(rule.condition)
         reads.expr(rule.value)
     except _Unknown:
-        return False
-    return not reads.found
+        return ""
+    if not reads.found:
+        return "pure"
+    return "limits" if reads.found == {("field_only",)} else ""

@@ -43,12 +43,26 @@ SEEDS = games(quick=2, soak=8)
     ("modify field_price if phase() == \"plant\" = 1", False),
     ("modify max_fields = value + count(cards(hand))", False),
     ("modify may_plant if count(field.only) == 0 = true", False),
+    ("modify may_plant if count(field.only) == 0 and coins(owner) > 1 = true", False),
     ("modify may_harvest if count(fields(player)) > 2 = true", False),
     ("modify may_harvest if ask(owner, \"harvest?\") = true", False),
 ])
 def test_pure_only_where_nothing_of_the_game_is_read(rule: str, pure: bool) -> None:
     compiled = compile_effect(rule, env=ENV)
     assert [m.pure for m in compiled.modifiers] == [pure]
+
+
+@pytest.mark.parametrize(("rule", "limits"), [
+    ("modify may_plant if count(field.only) == 0 = true", True),
+    ("modify may_plant if field.size > 0 and bean not in field.beans and count(field.only) == 0 = true", True),
+    ("modify may_plant if field.size == 1 = true", True),
+    ("modify may_plant if count(field.only) == 0 and coins(owner) > 1 = true", False),
+    ("modify may_plant if count(field.only) == 0 and active == owner = true", False),
+])
+def test_pure_but_for_a_fields_limit(rule: str, limits: bool) -> None:
+    """``pure_limits``: pure, or reading besides only a field parameter's limit."""
+    compiled = compile_effect(rule, env=ENV)
+    assert [m.pure_limits for m in compiled.modifiers] == [limits]
 
 
 def fresh_harvestable(game: Game, seat: int) -> list[int]:
@@ -70,7 +84,7 @@ class Compare:
     def __init__(self, limit: int) -> None:
         self.limit = limit
         self.checked = 0
-        self.kept = {"may_harvest": 0, "field_price": 0, "max_fields": 0}
+        self.kept = {"may_harvest": 0, "field_price": 0, "max_fields": 0, "may_plant": 0}
 
     def __call__(self, game: Game, _action: Action) -> None:
         fx = game.fx
@@ -85,6 +99,13 @@ class Compare:
                     self.kept[query] += known
                     assert game._asked(seat, query, value) == fx.modified(query, value, player=seat), \
                         (game.seed, game.actions_taken, seat, query)
+            if fx.applies("may_plant", seat):  # every card a seat may plant, against each field asked afresh
+                kept = game.kept_answers(seat).get("may_plant") if game.hearing(seat, "may_plant") is not None else None
+                self.kept["may_plant"] += bool(kept)
+                cards = list(game.state.hands[seat]) + list(game.state.per_player["set_aside"][seat])
+                for card in cards:
+                    fresh = [i for i in range(len(game.state.fields[seat])) if game.fits_field(seat, card, i)]
+                    assert game.fitting_fields(seat, card) == fresh, (game.seed, game.actions_taken, seat, card)
             if fx.applies("may_harvest", seat):
                 known = game.hearing(seat, "may_harvest") is not None and "may_harvest" in game.kept_answers(seat)
                 self.kept["may_harvest"] += known
