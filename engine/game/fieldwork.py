@@ -15,11 +15,6 @@ from engine.lang.world import FieldRef
 from engine.rules.model import Bean, coins_for
 
 
-#: Most `may_plant` answers kept per seat (``FieldWork._field_answers``): a game keeps a
-#: few hundred.
-MAX_FIELD_ANSWERS = 2048
-
-
 @mypyc_attr(allow_interpreted_subclasses=True)  # a look-ahead copies a game (engine/game/copyable.py)
 class FieldWork(FreeListing):
     """Planting, harvesting, buying fields; where cards may go."""
@@ -130,7 +125,7 @@ class FieldWork(FreeListing):
         rules = self.hearing(seat, "may_plant") if asked and not field_free else None
         # rules that read only the query's parameters answer a field by its cards and limit
         # (``CompiledModifier.pure_limits``): kept with the rules hearing the seat, by field
-        kept = self._field_answers(seat) if rules is not None and all([m.pure_limits for m, _ in rules]) else None
+        kept = self.field_answers(seat, "may_plant") if rules is not None and all([m.pure_limits for m, _ in rules]) else None
         for i, f in enumerate(fields):
             only = limits.get((seat, i))
             base = (bean_of[f[0]] == bean if f else (empty_ok or bool(only))) and (not only or name in only)
@@ -155,18 +150,6 @@ class FieldWork(FreeListing):
             if base:
                 out.append(i)
         return out
-
-    def _field_answers(self, seat: int) -> dict[tuple[object, ...], bool]:
-        """The `may_plant` answers kept for ``seat``'s fields (``kept_answers``: dropped with
-        the rules hearing it), by (bean, base answer, field index, its cards, its limit):
-        what a rule reading only the query's parameters reads of a field (``fitting_fields``
-        asks again after every planting, and a planting changes one field). At most
-        ``MAX_FIELD_ANSWERS``: emptied when full."""
-        kept = self.kept_answers(seat)
-        found: dict[tuple[object, ...], bool] | None = kept.get("may_plant")
-        if found is None or len(found) >= MAX_FIELD_ANSWERS:
-            found = kept["may_plant"] = {}
-        return found
 
     def fits_field(self, seat: int, card: int, index: int) -> bool:
         """``index in fitting_fields(seat, card)``, asking the rules about that one field

@@ -23,6 +23,9 @@ if TYPE_CHECKING:
 
 #: Most fields a player may have, whatever the modifiers say (the schema allows 12).
 MAX_FIELDS = 24
+#: Most answers kept per seat and query by field (``FreeListing.field_answers``): a game
+#: keeps a few hundred.
+MAX_FIELD_ANSWERS = 2048
 #: The queries a seat's free actions ask besides its declared actions and purchases
 #: (``free_actions``: harvest protection, field price, field count).
 FREE_QUERIES = ("may_harvest", "field_price", "max_fields")
@@ -242,6 +245,19 @@ class FreeListing(TurnFlow):
         kept: dict[str, Any] = known[5][2]
         return kept
 
+    def field_answers(self, seat: int, query: str) -> dict[tuple[object, ...], bool]:
+        """The answers to ``query`` kept for ``seat``'s fields (``kept_answers``: dropped
+        with the rules hearing it), by what a rule reading only the query's parameters
+        reads of a field: the base answer, the field's index, its cards and, for
+        `may_plant`, the bean and the field's limit. Why: the engine asks again after every
+        planting (``fitting_fields``, ``harvestable``), and a planting changes one field.
+        At most ``MAX_FIELD_ANSWERS``: emptied when full."""
+        kept = self.kept_answers(seat)
+        found: dict[tuple[object, ...], bool] | None = kept.get(query + " by field")
+        if found is None or len(found) >= MAX_FIELD_ANSWERS:
+            found = kept[query + " by field"] = {}
+        return found
+
     def _plain_harvests(self, seat: int, fields: list[list[int]], out: list[Action]) -> None:
         """``plain_harvests`` of ``seat``, read off a grid by the sizes of two or three fields
         (as ``decision`` reads it for a game without rules)."""
@@ -413,12 +429,25 @@ class FreeListing(TurnFlow):
             if rules is None:
                 allowed = [i for i, n in enumerate(sizes)
                            if n and fx.modified("may_harvest", i in allowed, player=seat, field=FieldRef(seat, i))]
+            elif all([mod.pure for mod, _ in rules]):  # each field's answer kept by what it reads
+                by = fx.modified_by
+                kept = self.field_answers(seat, "may_harvest")
+                found = []
+                for i, f in enumerate(fields):
+                    if f:
+                        base = i in allowed
+                        key = (base, i, tuple(f))
+                        got = kept.get(key)
+                        if got is None:
+                            got = kept[key] = bool(by(rules, base, {"player": seat, "field": FieldRef(seat, i)}))
+                        if got:
+                            found.append(i)
+                allowed = found
+                self.kept_answers(seat)["may_harvest"] = ([list(f) for f in fields], tuple(allowed))
             else:  # only the rules that hear the seat are read (``modified_by``)
                 by = fx.modified_by
                 allowed = [i for i, n in enumerate(sizes)
                            if n and by(rules, i in allowed, {"player": seat, "field": FieldRef(seat, i)})]
-                if all([mod.pure for mod, _ in rules]):
-                    self.kept_answers(seat)["may_harvest"] = ([list(f) for f in fields], tuple(allowed))
         return allowed
 
     def field_price(self, seat: int) -> int:

@@ -100,7 +100,7 @@ class Compare:
                     assert game._asked(seat, query, value) == fx.modified(query, value, player=seat), \
                         (game.seed, game.actions_taken, seat, query)
             if fx.applies("may_plant", seat):  # every card a seat may plant, against each field asked afresh
-                kept = game.kept_answers(seat).get("may_plant") if game.hearing(seat, "may_plant") is not None else None
+                kept = game.kept_answers(seat).get("may_plant by field") if game.hearing(seat, "may_plant") is not None else None
                 self.kept["may_plant"] += bool(kept)
                 cards = list(game.state.hands[seat]) + list(game.state.per_player["set_aside"][seat])
                 for card in cards:
@@ -150,22 +150,27 @@ def test_an_impure_rule_is_asked_every_time() -> None:
 
 def test_a_pure_rule_follows_the_fields() -> None:
     """A pure `may_harvest` rule's answer is kept with the seat's fields' cards: a card
-    planted (the fields changed in place) is read again."""
+    planted or taken (the fields changed in place) is read again, and a field of the same
+    size with another bean is told apart."""
     game = Game(load_ruleset("high_bohn"), 4, 1, record=False)
-    _owned(game, "modify may_harvest if field.size == 1 = true", 0)
-    fields = game.state.fields[0]
+    _owned(game, "modify may_harvest if field.bean == red and field.size == 1 = true", 0)
+    st = game.state
+    fields = st.fields[0]
     for f in fields:
         f.clear()
-    deck = game.state.deck
-    fields[0].append(deck.pop())
-    fields[0].append(deck.pop())
-    fields[1].append(deck.pop())
+    deck = st.deck
+    names = game._names
+    red = [c for c in deck if names[c] == "red"]
+    blue = [c for c in deck if names[c] == "blue"]
+    fields[0].append(red[0])
+    fields[1] += blue[:2]
     assert game.harvestable(0) == [0, 1] == fresh_harvestable(game, 0)
     assert "may_harvest" in game.kept_answers(0)
     assert game.harvestable(0) == [0, 1]
-    fields[1].append(deck.pop())
-    fields[1].append(deck.pop())
-    fields[0].pop()
+    fields[0][0] = blue[2]  # the same size, another bean: protected
+    assert game.harvestable(0) == [1] == fresh_harvestable(game, 0)
+    fields[0][0] = red[0]
+    fields[1].pop()  # every field holds one bean: both may be harvested
     assert game.harvestable(0) == [0, 1] == fresh_harvestable(game, 0)
     fields[1].clear()
     assert game.harvestable(0) == [0] == fresh_harvestable(game, 0)
