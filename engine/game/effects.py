@@ -771,6 +771,8 @@ class _Start:
         self.players = game.players
         #: the cards' types as the game numbers them (compared with a new game's, to be sure)
         self.bean_of = list(game.state.bean_of)
+        #: the compiled rules they were bound from (a test may change a ruleset's rules in place)
+        self.sources = _sources(game)
         self.triggers = {k: list(v) for k, v in fx.triggers.items()}
         self.modifiers = {k: list(v) for k, v in fx.modifiers.items()}
         self.trigger_keys = {k: list(v) for k, v in fx._trigger_keys.items()}
@@ -809,11 +811,23 @@ def _start_of(game: Game) -> _Start | None:
     bean_of = game.state.bean_of
     for start in _STARTS:
         if start.rules is game.rules and start.players == game.players and start.bean_of == bean_of:
-            return start
+            return start if start.sources == _sources(game) else None
     return None
 
 
+def _sources(game: Game) -> tuple[Any, ...]:
+    """The compiled rules a game's start is bound from, as they are now (the rules of the
+    ruleset's effects and of its cards, compared object by object)."""
+    rules = game.rules
+    parts = [effect.compiled for effect in rules.effects]
+    parts += [ctype.effect for kind in rules.kinds for ctype in kind.cards if ctype.effect is not None]
+    return tuple([(tuple(p.triggers), tuple(p.modifiers), tuple(p.actions), p.worth) for p in parts])
+
+
 def _remember_start(fx: GameEffects) -> None:
-    """Keep the rules ``fx`` starts with for the next game of its ruleset and player count."""
+    """Keep the rules ``fx`` starts with for the next game of its ruleset and player count
+    (in place of one bound from rules since changed)."""
+    game = fx.game
+    _STARTS[:] = [s for s in _STARTS if not (s.rules is game.rules and s.players == game.players)]
     _STARTS.insert(0, _Start(fx))
     del _STARTS[_STARTS_MAX:]

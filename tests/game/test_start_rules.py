@@ -71,3 +71,24 @@ def test_games_play_as_with_rules_bound_afresh(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(effects, "_start_of", lambda game: None)
     monkeypatch.setattr(effects, "_remember_start", lambda fx: None)
     assert [actions(seed) for seed in range(2)] == given
+
+
+def test_rules_changed_in_place_are_bound_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ruleset's rules changed in place (a test does) are not given from a start bound
+    before: the next game binds them afresh."""
+    import dataclasses
+
+    rules = load_ruleset("high_bohn")
+    monkeypatch.setattr(effects, "_STARTS", [])
+    Game(rules, 4, 1, record=False)
+    ctype = next(c for k in rules.kinds for c in k.cards if c.effect is not None and c.effect.actions)
+    actions = ctype.effect.actions
+    before = actions[0]
+    actions[0] = dataclasses.replace(before, reads=None)
+    try:
+        game = Game(rules, 4, 2, record=False)
+        assert game.fx is not None and any(a.reads is None and a.name == before.name for a, _ in game.fx.actions)
+    finally:
+        actions[0] = before
+    again = Game(rules, 4, 3, record=False)
+    assert again.fx is not None and all(a.reads is not None for a, _ in again.fx.actions if a.name == before.name)
