@@ -82,6 +82,7 @@ def test_rules_changed_in_place_are_bound_afresh(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(effects, "_STARTS", [])
     Game(rules, 4, 1, record=False)
     ctype = next(c for k in rules.kinds for c in k.cards if c.effect is not None and c.effect.actions)
+    assert ctype.effect is not None
     actions = ctype.effect.actions
     before = actions[0]
     actions[0] = dataclasses.replace(before, reads=None)
