@@ -176,13 +176,7 @@ class FreeListing(TurnFlow):
                 out.append(fixed.buy_field_actions[seat])
             items = self.items
             if items is not None and (len(coins) >= items._cheapest or "price" in fx.modifiers):
-                # ``Items.listing``'s remembered answer read here first (its docstring says why it holds)
-                last = items._listed.get(2 * seat + (seat == st.active))
-                if last is not None and last[0] == items.epoch and last[1] == coins and items._open \
-                        and "price" not in fx.modifiers:
-                    out += last[2]
-                else:
-                    out += items.listing(seat)
+                out.extend(items.listing(seat))
             return out
         harvest_rule, price_rule, count_rule, _, lists = profile
         if harvest:
@@ -218,12 +212,7 @@ class FreeListing(TurnFlow):
         # (``Items.listing`` lists nothing to a seat with fewer coins than the cheapest card
         # for sale, unless a rule changes prices)
         if items is not None and (len(coins) >= items._cheapest or "price" in fx.modifiers):
-            last = items._listed.get(2 * seat + (seat == st.active))  # (as above)
-            if last is not None and last[0] == items.epoch and last[1] == coins and items._open \
-                    and "price" not in fx.modifiers:
-                out += last[2]
-            else:
-                out += items.listing(seat)
+            out.extend(items.listing(seat))
         return out
 
     def _asked(self, seat: int, query: str, value: Any) -> Any:
@@ -479,3 +468,4 @@ class FreeListing(TurnFlow):
         if self.fx is None:
             return len(self.state.fields[seat]) < self.row.max_fields and len(self.state.coins[seat]) >= self.row.field_price
         return len(self.state.fields[seat]) < self.max_fields(seat) and len(self.state.coins[seat]) >= self.field_price(seat)
+
