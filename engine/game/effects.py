@@ -760,7 +760,7 @@ class _Start:
     the index of who they apply to (``_applies_index``).
 
     Why: binding every card's rules to its card made a new copy of each rule for every
-    game, the same copies every time (a tenth of a short game's work with buildings).
+    game, the same copies every time (a twentieth of a game's work with buildings).
     The rules are immutable and the bound parts functions of the card alone, so they are
     made once and shared, as a look-ahead's copy shares them; each game gets its own
     lists and maps to hold them (a purchase adds rules to them)."""

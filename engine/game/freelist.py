@@ -236,11 +236,14 @@ class FreeListing(TurnFlow):
 
     def kept_answers(self, seat: int) -> dict[str, Any]:
         """The answers kept for ``seat`` with the rules that hear it (``hearing``, just
-        asked): query -> (what the answer was read from, the answer). Only answers of pure
-        rules (``CompiledModifier.pure``) are kept, each with every input its rules read
-        (the value asked, for a field the seat's fields' cards): the rules that hear the
-        seat, and their owners, being the same while the profile is kept, the answer is the
-        same for the same inputs. Dropped with the profile and with the rules."""
+        asked): query -> (what the answer was read from, the answer), and each field's
+        answers by what they read (``field_answers``, at "QUERY by field"). Only answers of
+        queries of ``PROFILE_QUERIES`` (whose rules hearing the seat the profile keeps) from
+        pure rules (``CompiledModifier.pure``, ``pure_limits``) are kept, each with every
+        input its rules read (the value asked, for a field the seat's fields' cards): the
+        rules that hear the seat, and their owners, being the same while the profile is
+        kept, the answer is the same for the same inputs. Dropped with the profile and with
+        the rules."""
         known = self._rare.seat_rules[seat]
         kept: dict[str, Any] = known[5][2]
         return kept

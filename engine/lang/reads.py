@@ -399,7 +399,9 @@ def modifier_reads(rule: A.Modifier, types: dict[int, str], env: CheckEnv) -> st
     query = QUERIES.get(rule.query)
     if query is None:
         return ""
-    reads = _Reads(types, env, frozenset({"owner", "opponent", "value", *query[0]}))
+    # (a parameter that is a zone is not bound: the cards in it are the game's, not the question's)
+    params = {name for name, kind in query[0].items() if kind != "zone"}
+    reads = _Reads(types, env, frozenset({"owner", "opponent", "value", *params}))
     reads.limits = True
     try:
         reads.expr(rule.condition)

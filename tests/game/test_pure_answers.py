@@ -46,6 +46,8 @@ SEEDS = games(quick=2, soak=8)
     ("modify may_plant if count(field.only) == 0 and coins(owner) > 1 = true", False),
     ("modify may_harvest if count(fields(player)) > 2 = true", False),
     ("modify may_harvest if ask(owner, \"harvest?\") = true", False),
+    ("modify storage_capacity if count(cards(zone)) > 1 = 0", False),
+    ("modify storage_capacity if zone == zone(store) = 1", False),
 ])
 def test_pure_only_where_nothing_of_the_game_is_read(rule: str, pure: bool) -> None:
     compiled = compile_effect(rule, env=ENV)
