@@ -150,9 +150,6 @@ class GameEffects(RuleIndex):
         self.plant_hint: tuple[int, int, int, int, list[int]] | None = None
         #: the zones' lists in the order ``statements.take`` searches them (made on first use)
         self._take_order: tuple[tuple[list[int], ...], tuple[list[int], ...]] | None = None
-        for effect in game.rules.effects:  # every player owns a copy of the ruleset's effects
-            for seat in range(game.players):
-                self.own(effect.compiled, seat)
         rules = game.rules
         self._staging = next((z.id for z in rules.zones if z.kind == "staging"), None)
         self._discard = game.rules.decks()[0].discard or rules.zone_of_kind("discard").id
@@ -173,10 +170,18 @@ class GameEffects(RuleIndex):
         self._rule_cards: list[int] = []
         #: card -> its ``worth`` hint (bound to the card), for bots weighing what they hold
         self.card_worths: dict[int, Any] = {}
-        for card, type_index in enumerate(st.bean_of):
-            held = types.get(st.card_types[type_index])
-            if held is not None and held.effect is not None:
-                self._own_card(held.effect, card)
+        start = _start_of(game)
+        if start is not None:
+            start.give(self)
+        else:
+            for effect in rules.effects:  # every player owns a copy of the ruleset's effects
+                for seat in range(game.players):
+                    self.own(effect.compiled, seat)
+            for card, type_index in enumerate(st.bean_of):
+                held = types.get(st.card_types[type_index])
+                if held is not None and held.effect is not None:
+                    self._own_card(held.effect, card)
+            _remember_start(self)
         from engine.game.holders import HolderIndex
 
         self.holder_index = HolderIndex(st, {*self._action_cards.values(), *self.card_worths, *self._rule_cards})
@@ -216,7 +221,7 @@ class GameEffects(RuleIndex):
             self._card_events.add(t.event)
         for i, m in enumerate(compiled.modifiers):
             bound_m = CompiledModifier(m.query, m.by, _bind(m.condition, card), _bind(m.value, card), m.span, m.rule,
-                                       m.adjusts, m.needs_value, m.field_free)
+                                       m.adjusts, m.needs_value, m.field_free, m.pure, m.pure_limits)
             _place(self.modifiers.setdefault(m.query, []), self._modifier_keys.setdefault(m.query, []),
                    (modifier_stage(m), rank, i, card), (bound_m, owner))
             self._card_queries.add(m.query)
@@ -747,3 +752,82 @@ class GameEffects(RuleIndex):
                 getattr(self, f"_do_{statement}")(**args)
         finally:
             game.cause = outer
+
+
+class _Start:
+    """The rules every game of one ruleset and player count starts with: the ruleset's
+    effects owned by every seat, each card's rules bound to the card (``_own_card``), and
+    the index of who they apply to (``_applies_index``).
+
+    Why: binding every card's rules to its card made a new copy of each rule for every
+    game, the same copies every time (a twentieth of a game's work with buildings).
+    The rules are immutable and the bound parts functions of the card alone, so they are
+    made once and shared, as a look-ahead's copy shares them; each game gets its own
+    lists and maps to hold them (a purchase adds rules to them)."""
+
+    def __init__(self, fx: GameEffects) -> None:
+        game = fx.game
+        self.rules = game.rules
+        self.players = game.players
+        #: the cards' types as the game numbers them (compared with a new game's, to be sure)
+        self.bean_of = list(game.state.bean_of)
+        #: the compiled rules they were bound from (a test may change a ruleset's rules in place)
+        self.sources = _sources(game)
+        self.triggers = {k: list(v) for k, v in fx.triggers.items()}
+        self.modifiers = {k: list(v) for k, v in fx.modifiers.items()}
+        self.trigger_keys = {k: list(v) for k, v in fx._trigger_keys.items()}
+        self.modifier_keys = {k: list(v) for k, v in fx._modifier_keys.items()}
+        self.actions = list(fx.actions)
+        self.card_events = set(fx._card_events)
+        self.card_queries = set(fx._card_queries)
+        self.action_cards = dict(fx._action_cards)
+        self.rule_cards = list(fx._rule_cards)
+        self.card_worths = dict(fx.card_worths)
+        #: read only (a look ahead's copy shares it too), made of the rules above alone
+        self.applies: Any = fx._applies_index()
+
+    def give(self, fx: GameEffects) -> None:
+        """``fx`` starts with these rules, in lists and maps of its own."""
+        fx.triggers = {k: list(v) for k, v in self.triggers.items()}
+        fx.modifiers = {k: list(v) for k, v in self.modifiers.items()}
+        fx._trigger_keys = {k: list(v) for k, v in self.trigger_keys.items()}
+        fx._modifier_keys = {k: list(v) for k, v in self.modifier_keys.items()}
+        fx.actions = list(self.actions)
+        fx._card_events = set(self.card_events)
+        fx._card_queries = set(self.card_queries)
+        fx._action_cards = dict(self.action_cards)
+        fx._rule_cards = list(self.rule_cards)
+        fx.card_worths = dict(self.card_worths)
+        fx._applies = self.applies
+
+
+#: ``_Start`` of the latest rulesets and player counts played (a sweep plays a handful)
+_STARTS: list[_Start] = []
+_STARTS_MAX = 16
+
+
+def _start_of(game: Game) -> _Start | None:
+    """The ``_Start`` of ``game``'s ruleset and player count, if one was made."""
+    bean_of = game.state.bean_of
+    for start in _STARTS:
+        if start.rules is game.rules and start.players == game.players and start.bean_of == bean_of:
+            return start if start.sources == _sources(game) else None
+    return None
+
+
+def _sources(game: Game) -> tuple[Any, ...]:
+    """The compiled rules a game's start is bound from, as they are now (the rules of the
+    ruleset's effects and of its cards, compared object by object)."""
+    rules = game.rules
+    parts = [effect.compiled for effect in rules.effects]
+    parts += [ctype.effect for kind in rules.kinds for ctype in kind.cards if ctype.effect is not None]
+    return tuple([(tuple(p.triggers), tuple(p.modifiers), tuple(p.actions), p.worth) for p in parts])
+
+
+def _remember_start(fx: GameEffects) -> None:
+    """Keep the rules ``fx`` starts with for the next game of its ruleset and player count
+    (in place of one bound from rules since changed)."""
+    game = fx.game
+    _STARTS[:] = [s for s in _STARTS if not (s.rules is game.rules and s.players == game.players)]
+    _STARTS.insert(0, _Start(fx))
+    del _STARTS[_STARTS_MAX:]

@@ -123,6 +123,9 @@ class FieldWork(FreeListing):
         out = []
         answers: dict[bool, bool] | None = {} if field_free else None
         rules = self.hearing(seat, "may_plant") if asked and not field_free else None
+        # rules that read only the query's parameters answer a field by its cards and limit
+        # (``CompiledModifier.pure_limits``): kept with the rules hearing the seat, by field
+        kept = self.field_answers(seat, "may_plant") if rules is not None and all([m.pure_limits for m, _ in rules]) else None
         for i, f in enumerate(fields):
             only = limits.get((seat, i))
             base = (bean_of[f[0]] == bean if f else (empty_ok or bool(only))) and (not only or name in only)
@@ -135,6 +138,13 @@ class FieldWork(FreeListing):
             elif asked:
                 if rules is None:
                     base = bool(fx.modified("may_plant", base, player=seat, bean=name, field=FieldRef(seat, i)))
+                elif kept is not None:  # (what a field's answer reads: the bean, the base answer, the field)
+                    key = (name, base, i, tuple(f), tuple(only) if only else ())
+                    got = kept.get(key)
+                    if got is None:
+                        got = kept[key] = bool(fx.modified_by(rules, base, {"player": seat, "bean": name,
+                                                                            "field": FieldRef(seat, i)}))
+                    base = got
                 else:  # only the rules that hear the seat are read
                     base = bool(fx.modified_by(rules, base, {"player": seat, "bean": name, "field": FieldRef(seat, i)}))
             if base:

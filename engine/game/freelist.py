@@ -23,6 +23,9 @@ if TYPE_CHECKING:
 
 #: Most fields a player may have, whatever the modifiers say (the schema allows 12).
 MAX_FIELDS = 24
+#: Most answers kept per seat and query by field (``FreeListing.field_answers``): a game
+#: keeps a few hundred.
+MAX_FIELD_ANSWERS = 2048
 #: The queries a seat's free actions ask besides its declared actions and purchases
 #: (``free_actions``: harvest protection, field price, field count).
 FREE_QUERIES = ("may_harvest", "field_price", "max_fields")
@@ -214,13 +217,49 @@ class FreeListing(TurnFlow):
 
     def _asked(self, seat: int, query: str, value: Any) -> Any:
         """``fx.modified(query, value, player=seat)`` for a query of ``PROFILE_QUERIES`` with
-        no other parameter, reading only the rules that hear the seat when they are known."""
+        no other parameter, reading only the rules that hear the seat when they are known;
+        when every one of them is pure (``CompiledModifier.pure``) the answer is a function
+        of ``value`` alone and is kept with the rules (``kept_answers``)."""
         fx = self.fx
         assert fx is not None
         rules = self.hearing(seat, query)
         if rules is None:
             return fx.modified(query, value, player=seat)
-        return fx.modified_by(rules, value, {"player": seat})
+        answers = self.kept_answers(seat)
+        got = answers.get(query)
+        if got is not None and got[0] == value:
+            return got[1]
+        answer = fx.modified_by(rules, value, {"player": seat})
+        if all([mod.pure for mod, _ in rules]):
+            answers[query] = (value, answer)
+        return answer
+
+    def kept_answers(self, seat: int) -> dict[str, Any]:
+        """The answers kept for ``seat`` with the rules that hear it (``hearing``, just
+        asked): query -> (what the answer was read from, the answer), and each field's
+        answers by what they read (``field_answers``, at "QUERY by field"). Only answers of
+        queries of ``PROFILE_QUERIES`` (whose rules hearing the seat the profile keeps) from
+        pure rules (``CompiledModifier.pure``, ``pure_limits``) are kept, each with every
+        input its rules read (the value asked, for a field the seat's fields' cards): the
+        rules that hear the seat, and their owners, being the same while the profile is
+        kept, the answer is the same for the same inputs. Dropped with the profile and with
+        the rules."""
+        known = self._rare.seat_rules[seat]
+        kept: dict[str, Any] = known[5][2]
+        return kept
+
+    def field_answers(self, seat: int, query: str) -> dict[tuple[object, ...], bool]:
+        """The answers to ``query`` kept for ``seat``'s fields (``kept_answers``: dropped
+        with the rules hearing it), by what a rule reading only the query's parameters
+        reads of a field: the base answer, the field's index, its cards and, for
+        `may_plant`, the bean and the field's limit. Why: the engine asks again after every
+        planting (``fitting_fields``, ``harvestable``), and a planting changes one field.
+        At most ``MAX_FIELD_ANSWERS``: emptied when full."""
+        kept = self.kept_answers(seat)
+        found: dict[tuple[object, ...], bool] | None = kept.get(query + " by field")
+        if found is None or len(found) >= MAX_FIELD_ANSWERS:
+            found = kept[query + " by field"] = {}
+        return found
 
     def _plain_harvests(self, seat: int, fields: list[list[int]], out: list[Action]) -> None:
         """``plain_harvests`` of ``seat``, read off a grid by the sizes of two or three fields
@@ -276,7 +315,7 @@ class FreeListing(TurnFlow):
             per_player = self.state.per_player
             live = tuple(per_player[z][seat] for z in zones)  # (a zone's list is the same object all game)
             self._rare.seat_rules[seat] = (fx._applies, len(fx.actions), live, tuple(list(cards) for cards in live), answer,
-                                           [fx.modifiers, {}])
+                                           [fx.modifiers, {}, {}])
         return answer
 
     def hearing(self, seat: int, query: str) -> list[Any] | None:
@@ -293,9 +332,9 @@ class FreeListing(TurnFlow):
             known = self._rare.seat_rules[seat]
             if known is None:
                 return None
-        kept = known[5]  # [the modifiers they were read from, {query: rules}]
+        kept = known[5]  # [the modifiers they were read from, {query: rules}, {query: answers}]
         if kept[0] is not fx.modifiers:  # (every rule replaced at once: a test counting evaluations)
-            kept[0], kept[1] = fx.modifiers, {}
+            kept[0], kept[1], kept[2] = fx.modifiers, {}, {}
         found: dict[str, list[Any]] = kept[1]
         rules = found.get(query)
         if rules is None:
@@ -373,7 +412,15 @@ class FreeListing(TurnFlow):
             fields = self.state.fields[seat]
             allowed = [i for i, f in enumerate(fields) if len(f) >= 2]
             return allowed if allowed else [i for i, f in enumerate(fields) if f]
-        sizes = [len(f) for f in self.state.fields[seat]]
+        fields = self.state.fields[seat]
+        rules = None
+        if fx is not None and asked:
+            rules = self.hearing(seat, "may_harvest")
+            if rules is not None:  # pure rules read the seat's fields' cards alone: kept with them
+                got = self.kept_answers(seat).get("may_harvest")
+                if got is not None and got[0] == fields:  # (the fields compared in C)
+                    return list(got[1])
+        sizes = [len(f) for f in fields]
         if protection == "exactly_one":
             singles = all(n == 1 for n in sizes)
         elif self._fixed.protection == "none":
@@ -382,10 +429,24 @@ class FreeListing(TurnFlow):
             singles = max(sizes, default=0) <= 1
         allowed = [i for i, n in enumerate(sizes) if n >= 2 or (n == 1 and singles)]
         if fx is not None and asked:
-            rules = self.hearing(seat, "may_harvest")
             if rules is None:
                 allowed = [i for i, n in enumerate(sizes)
                            if n and fx.modified("may_harvest", i in allowed, player=seat, field=FieldRef(seat, i))]
+            elif all([mod.pure for mod, _ in rules]):  # each field's answer kept by what it reads
+                by = fx.modified_by
+                kept = self.field_answers(seat, "may_harvest")
+                found = []
+                for i, f in enumerate(fields):
+                    if f:
+                        base = i in allowed
+                        key = (base, i, tuple(f))
+                        got = kept.get(key)
+                        if got is None:
+                            got = kept[key] = bool(by(rules, base, {"player": seat, "field": FieldRef(seat, i)}))
+                        if got:
+                            found.append(i)
+                allowed = found
+                self.kept_answers(seat)["may_harvest"] = ([list(f) for f in fields], tuple(allowed))
             else:  # only the rules that hear the seat are read (``modified_by``)
                 by = fx.modified_by
                 allowed = [i for i, n in enumerate(sizes)

@@ -66,6 +66,8 @@ class Items:
         #: the lowest price of a card for sale (0 when none is): a seat with fewer coins
         #: buys nothing at printed prices
         self._cheapest = sale.cheapest
+        #: each group's card ids, in the ruleset's order (``enforce_owner_limit``)
+        self._group_items: Mapping[str, tuple[str, ...]] = sale.group_items
         #: bumped whenever the cards for sale or a seat's groups change (``take``, ``remove``)
         self.epoch = 1
         #: each seat's last purchases at printed prices on its turn (at ``2 * seat + 1``)
@@ -288,12 +290,16 @@ class Items:
         limit = self.game.row.group_owner_limit
         if not limit:
             return
-        groups = [group] if group is not None else list(dict.fromkeys(it.group for it in self.game.rules.items))
+        by_group = self._group_items
+        groups = [group] if group is not None else list(by_group)
+        owner = self.owner
+        removed = self.removed
         for g in groups:
-            owners = {s for i, s in self.owner.items() if self.by_id[i].group == g}
+            ids = by_group.get(g, ())  # (the group's cards in the ruleset's order)
+            owners = {owner[i] for i in ids if i in owner}
             if len(owners) < limit:
                 continue
-            gone = [it.id for it in self.game.rules.items if it.group == g and self.available(it.id)]
+            gone = [i for i in ids if i not in owner and i not in removed]  # (``available`` spelt out)
             if gone:
                 self.remove(gone, g)
 
@@ -348,6 +354,10 @@ class _Sale:
         self.buy_action: Mapping[str, tuple[Action, ...]] = MappingProxyType({
             it.id: tuple(Action(BUY_ITEM, s, want=(it.id,)) for s in range(game.players)) for it in rules.items})
         self.by_pay, self.cheapest = _by_pay(self.open, self.buy_action)
+        groups: dict[str, list[str]] = {}
+        for it in rules.items:
+            groups.setdefault(it.group, []).append(it.id)
+        self.group_items: Mapping[str, tuple[str, ...]] = MappingProxyType({g: tuple(ids) for g, ids in groups.items()})
 
 
 #: ``_Sale`` of the latest rulesets and player counts played (a sweep plays a handful)

@@ -50,6 +50,14 @@ class CompiledModifier:
     #: the rule reads no ``field`` and asks no player (``field_free``): it gives every field
     #: of one planting the same answer, so the engine may ask it once for them all
     field_free: bool = False
+    #: the rule reads nothing of the game but the query's parameters, ``value``, its owner
+    #: and opponent, and what never changes (``reads.modifier_pure``): its answer for a seat
+    #: is a function of those alone (a field's, of the field's cards), so the engine may keep
+    #: it while they are the same
+    pure: bool = False
+    #: pure but for a field parameter's limit (``field.only``): its answer for a field is a
+    #: function of the parameters, the field's cards and its limit (``reads.modifier_reads``)
+    pure_limits: bool = False
 
 
 def modifier_stage(mod: CompiledModifier) -> int:

@@ -34,7 +34,7 @@ from engine.lang.guards import (GUARD_OPS, _guard_passes, field_free, leading_gu
                                 reads_name, required_guard, required_step)
 from engine.lang.inline import inline
 from engine.lang.limits import MAX_INT, MAX_STEPS, MAX_TRIGGER_DEPTH  # noqa: F401
-from engine.lang.reads import action_reads
+from engine.lang.reads import action_reads, modifier_reads
 from engine.lang.usage import uses
 from engine.lang.world import CancelAction, ZoneRef
 
@@ -457,10 +457,12 @@ def compile_program(program: A.Program, types: Types, env: CheckEnv, name: str) 
                 rule.event, rule.by, g(rule.condition, sp) if rule.condition else None, gb(rule.body, sp), sp, label,
                 leading_guard(rule.condition)))
         elif isinstance(rule, A.Modifier):
+            reads = modifier_reads(rule, c.types, env)
             out.modifiers.append(CompiledModifier(
                 rule.query, rule.by, g(rule.condition, sp) if rule.condition else None, g(rule.value, sp), sp, label,
                 adjusts=reads_name(rule.condition, "value") or reads_name(rule.value, "value"),
-                needs_value=leads_with_value(rule.condition), field_free=field_free(rule)))
+                needs_value=leads_with_value(rule.condition), field_free=field_free(rule),
+                pure=reads == "pure", pure_limits=reads != ""))
         elif isinstance(rule, A.Procedure):
             c.local[rule.name] = CompiledProcedure(rule.name, tuple(n for n, _ in rule.params), gb(rule.body, sp),
                                                    sp, label)

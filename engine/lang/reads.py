@@ -53,6 +53,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.lang import ast as A
+from engine.lang.vocab import QUERIES
 
 if TYPE_CHECKING:
     from engine.lang.checker import CheckEnv
@@ -95,6 +96,8 @@ class _Reads:
         self.card_attrs = env.card_attrs
         self.bound = bound  # names a listing binds: owner, active, opponent and the parameter
         self.seat_params: frozenset[str] = frozenset()  # the parameter, when its values are seats
+        #: a field's limit (``field.only``) is followed, as ``("field_only",)`` (``modifier_pure``)
+        self.limits = False
         self.found: set[tuple[Any, ...]] = set()
 
     def seat_mode(self, e: A.Expr) -> bool:
@@ -130,6 +133,10 @@ class _Reads:
             allowed = FIXED_ATTRS.get(t)
             if t == "player" and e.name in ("coins", "fields"):
                 self.found.add((e.name, self.seat_mode(e.obj)))
+                return
+            if t == "field" and e.name == "only" and self.limits:
+                self.found.add(("field_only",))  # the field's limit (``modifier_pure``)
+                self.expr(e.obj)
                 return
             if not (allowed is not None and e.name in allowed or t == "card" and e.name in self.card_attrs
                     or t == "field" and e.name in FIELD_ATTRS):
@@ -366,3 +373,41 @@ def action_reads(rule: A.ActionDecl, types: dict[int, str], env: CheckEnv) -> Ac
     if rule.cost is not None:
         reads.found.add(("coins", False))  # a cost is compared with the owner's coins
     return ActionReads(_found(reads), values_reads(rule, types, env))
+
+
+def modifier_pure(rule: A.Modifier, types: dict[int, str], env: CheckEnv) -> bool:
+    """``modifier_reads(...) == "pure"``: the rule reads nothing but the query's parameters."""
+    return modifier_reads(rule, types, env) == "pure"
+
+
+def modifier_reads(rule: A.Modifier, types: dict[int, str], env: CheckEnv) -> str:
+    """Whether ``rule``'s condition and value read nothing of the game but the query's
+    parameters, ``value``, ``owner`` and ``opponent``, and what never changes (beans and
+    cards' types, a field's attributes read off its cards, the pure functions): no zone, no
+    counter, no phase, nor who is to move.
+
+    Why: with the rules that hear a seat fixed (and their owners), such a rule's answer
+    is a function of the parameters alone, so the engine may keep the answer of a seat's
+    question (its field price, which of its fields it may harvest) with the parameters it
+    was read from (``FreeListing.hearing``) instead of asking the rule again at every
+    decision. A parameter that is a seat is followed no further (``coins(player)`` reads
+    the game): only the names are bound.
+
+    "pure" for such a rule; "limits" for one that also reads a field parameter's limit
+    (``field.only``, the beans the field is kept for: the engine keys a field's answer by
+    its limit too); "" for any other."""
+    query = QUERIES.get(rule.query)
+    if query is None:
+        return ""
+    # (a parameter that is a zone is not bound: the cards in it are the game's, not the question's)
+    params = {name for name, kind in query[0].items() if kind != "zone"}
+    reads = _Reads(types, env, frozenset({"owner", "opponent", "value", *params}))
+    reads.limits = True
+    try:
+        reads.expr(rule.condition)
+        reads.expr(rule.value)
+    except _Unknown:
+        return ""
+    if not reads.found:
+        return "pure"
+    return "limits" if reads.found == {("field_only",)} else ""

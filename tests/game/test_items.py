@@ -41,3 +41,24 @@ def test_items_removed_must_name_items_for_sale(ids: list[str]) -> None:
     with pytest.raises(BohnError) as err:
         _game(4, {"items_removed": ids} if ids[0] == "bank_9" else {"items": {0: ["bank_1"]}, "items_removed": ids[:1]})
     assert err.value.diagnostics[0].code == "G607"
+
+
+@pytest.mark.parametrize("variant", [None, "cognac"])
+def test_the_owner_limit_removes_what_reading_every_card_removes(variant: str | None) -> None:
+    """``enforce_owner_limit`` reads each group's cards from ``Items._group_items``: along
+    played games the cards removed are those the plain reading of every card for sale
+    names (a group owned by ``group_owner_limit`` players: its cards nobody owns)."""
+    from engine.sim.play import make_agents, play_game
+
+    rules = load_ruleset("high_bohn", variant)
+    for seed in range(3):
+        game = play_game(rules, 4, seed, make_agents(["greedy"], 4, seed), trading=True, record=False).game
+        items = game.items
+        assert items is not None
+        assert {g: tuple(ids) for g, ids in items._group_items.items()} == {
+            g: tuple(it.id for it in rules.items if it.group == g) for g in dict.fromkeys(it.group for it in rules.items)}
+        limit = game.row.group_owner_limit
+        full = {it.group for it in rules.items
+                if len({s for i, s in items.owner.items() if items.by_id[i].group == it.group}) >= limit}
+        plain = {it.id for it in rules.items if it.group in full and it.id not in items.owner}
+        assert items.removed == plain and items.removed
