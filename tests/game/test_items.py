@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from engine.errors import BohnError
@@ -41,3 +43,19 @@ def test_items_removed_must_name_items_for_sale(ids: list[str]) -> None:
     with pytest.raises(BohnError) as err:
         _game(4, {"items_removed": ids} if ids[0] == "bank_9" else {"items": {0: ["bank_1"]}, "items_removed": ids[:1]})
     assert err.value.diagnostics[0].code == "G607"
+
+
+def test_with_a_price_rule_a_seat_still_owns_one_card_of_a_group(tmp_path: Path) -> None:
+    """`Items._priced`, the purchases listed when a rule may change prices: a seat owning
+    as many cards of a group as its kind allows (one building of a type) is offered no more
+    of it (issue 20: a mutant offering one past the limit survived; the buying scenarios
+    have no price rule)."""
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: high_bohn\nid: house\nname: House\neffects:\n  +same_price:\n"
+                    "    effect: \"modify price = value\"\n", encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 4, 0)
+    arrange(game, {"coins": {1: ["soy"] * 4}})
+    assert [a.want for a in game.legal_actions(1) if a.kind == "buy"] == [("farm_1",), ("farm_2",), ("farm_3",), ("farm_4",)]
+    game.apply(next(a for a in game.legal_actions(1) if a.kind == "buy" and a.want == ("farm_1",)))
+    assert len(game.state.coins[1]) == 3
+    assert [a for a in game.legal_actions(1) if a.kind == "buy"] == []
