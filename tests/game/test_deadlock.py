@@ -57,3 +57,23 @@ def test_without_a_rule_to_blame_the_step_is_named() -> None:
     assert f"seat {seat} must decide but has no legal action (turn " in d.message
     assert "no rule's modifier removed an action: the step itself offers nothing here" in d.message
     assert d.hint == "the ruleset's steps leave this seat nothing to do; check the step's parameters"
+
+
+def test_the_position_lists_every_seat_s_fields_hand_and_other_cards() -> None:
+    """`position_lines`, the position a G640 shows the author: hidden hands too, each card
+    by its bean in hand order, and the per-player zones holding cards (issue 20: a mutant
+    joining the hand with another separator survived)."""
+    from engine.game.arrange import arrange
+    from engine.game.deadlock import position_lines
+
+    game = Game(load_ruleset("base"), 3, 1)
+    arrange(game, {"hands": {0: ["soy", "red", "soy"], 1: []}, "fields": {0: [["wax", "wax"], []]},
+                   "set_aside": {2: ["blue"]}})
+    hand_2 = ", ".join(game.bean_name(c) for c in game.state.hands[2])
+    assert position_lines(game) == [
+        "turn 1, seat 0 active, phase plant, step plant_from_hand, deck 139, discard 0, run-outs 0/2",
+        "seat 0: coins 0, fields [2 wax]  [empty]; hand soy, red, soy",
+        "seat 1: coins 0, fields [empty]  [empty]  [empty]; hand empty",
+        f"seat 2: coins 0, fields [empty]  [empty]  [empty]; hand {hand_2}; set_aside blue",
+    ]
+    assert hand_2 == "wax, soy, coffee, stink, green"

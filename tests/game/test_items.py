@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from engine.errors import BohnError
@@ -62,3 +64,19 @@ def test_the_owner_limit_removes_what_reading_every_card_removes(variant: str | 
                 if len({s for i, s in items.owner.items() if items.by_id[i].group == it.group}) >= limit}
         plain = {it.id for it in rules.items if it.group in full and it.id not in items.owner}
         assert items.removed == plain and items.removed
+
+
+def test_with_a_price_rule_a_seat_still_owns_one_card_of_a_group(tmp_path: Path) -> None:
+    """`Items._priced`, the purchases listed when a rule may change prices: a seat owning
+    as many cards of a group as its kind allows (one building of a type) is offered no more
+    of it (issue 20: a mutant offering one past the limit survived; the buying scenarios
+    have no price rule)."""
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: high_bohn\nid: house\nname: House\neffects:\n  +same_price:\n"
+                    "    effect: \"modify price = value\"\n", encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 4, 0)
+    arrange(game, {"coins": {1: ["soy"] * 4}})
+    assert [a.want for a in game.legal_actions(1) if a.kind == "buy"] == [("farm_1",), ("farm_2",), ("farm_3",), ("farm_4",)]
+    game.apply(next(a for a in game.legal_actions(1) if a.kind == "buy" and a.want == ("farm_1",)))
+    assert len(game.state.coins[1]) == 3
+    assert [a for a in game.legal_actions(1) if a.kind == "buy"] == []

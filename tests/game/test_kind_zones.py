@@ -10,7 +10,7 @@ import pytest
 
 from engine.errors import BohnError
 from engine.game.core import Game
-from engine.game.steps import Draw
+from engine.game.steps import Draw, Reveal
 from engine.rules.loader import load_ruleset
 
 ORDERS = Path(__file__).resolve().parents[2] / "rulesets" / "scenarios" / "cards" / "orders.yaml"
@@ -77,3 +77,29 @@ def test_a_planted_kind_kept_off_the_fields_is_refused(tmp_path: Path) -> None:
         load_ruleset(path)
     found = [d for d in caught.value.diagnostics if d.code == "R461"]
     assert found and found[0].span is not None and found[0].span.line == 31
+
+
+@pytest.mark.parametrize("revealable", [False, True])
+def test_a_reveal_step_puts_a_card_where_its_kind_may_go_and_refuses_it_elsewhere(tmp_path: Path, revealable: bool) -> None:
+    """Orders shuffled into the draw pile, the top card an order: the trade phase's reveal
+    turns it up when its kind may be in `revealed`, and stops with G620 naming that zone when
+    it may not (issue 20: a mutant checking the card against no zone, G620 for every order
+    revealed, survived)."""
+    zones = "[draw_pile, order_deck, order_discard" + (", revealed]" if revealable else "]")
+    path = _orders(tmp_path, (KIND, f"    starts_in: draw_pile\n    zones: {zones}\n"),
+                   (SETUP, ""), (OPENING, '"when game_started { set_counter(owner, \\"x\\", 0) }"'))
+    game = Game(load_ruleset(path), 3, 1)
+    st = game.state
+    assert game._zone_limited and game.fx is not None
+    order = next(c for c in st.deck if st.type_kinds[st.bean_of[c]] == "order")
+    st.deck.remove(order)
+    st.deck.append(order)  # on top: the reveal takes it first
+    reveal = next(s for p in game.phases for s in p.steps if s.kind == "reveal")
+    if revealable:
+        Reveal(game, reveal).enter(game)
+        assert st.shared["revealed"][0] == order and len(st.shared["revealed"]) == 2
+        return
+    with pytest.raises(BohnError) as caught:
+        Reveal(game, reveal).enter(game)
+    assert caught.value.code == "G620"
+    assert caught.value.diagnostics[0].message.startswith(f"reveal: a `{game.bean_name(order)}` may not go to `revealed` ")

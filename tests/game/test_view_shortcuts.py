@@ -82,3 +82,16 @@ def test_view_and_answers_agree_with_the_plain_reading(ruleset: str) -> None:
     for seed in range(3):
         play_game(rules, 4, seed, make_agents(["greedy"], 4, seed), trading=True, record=False, after_action=check)
     assert checked["planted"] > 500 and checked["offers"] > 20 and checked["answers"] > 20, checked
+
+
+def test_only_the_seat_to_move_in_an_open_trading_window_may_offer() -> None:
+    """`SeatView.can_offer`, which the terminal player asks before it reads an offer typed
+    (issue 20: a mutant asking the step's decider without the game was tried against no
+    test of the game selection; tests/agents/test_human.py is outside it)."""
+    from engine.game.arrange import arrange
+
+    game = Game(load_ruleset("base"), 3, 1)
+    assert [SeatView(game, s).can_offer() for s in range(3)] == [False, False, False]  # planting
+    arrange(game, {"phase": "trade"})
+    assert game.state.active == 0 and game.decider == 0
+    assert [SeatView(game, s).can_offer() for s in range(3)] == [True, False, False]

@@ -1,0 +1,44 @@
+"""The engine's statements refuse what they cannot do with a message naming it
+(engine/game/statements.py; issue 20: a mutant raising `remove_field`'s L813 without its
+message, a TypeError, survived the game selection)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.errors import BohnError
+from engine.game.arrange import arrange
+from engine.game.core import Game
+from engine.rules.loader import load_ruleset
+
+
+def test_removing_a_field_that_holds_beans_is_l813_and_keeps_it(tmp_path: Path) -> None:
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: base\nid: house\nname: House\neffects:\n  +clear:\n"
+                    "    effect: \"action clear on own_turn { for f in fields(owner) { if f.size > 0 { remove_field(f) } } }\"\n",
+                    encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 3, seed=4)
+    arrange(game, {"fields": {0: [[], ["chili"]]}})
+    [clear] = [a for a in game.legal_actions(0) if a.kind == "act"]
+    with pytest.raises(BohnError) as caught:
+        game.apply(clear)
+    d = caught.value.diagnostics[0]
+    assert (d.code, d.message) == ("L813", "only an empty field can be removed")
+    assert [[game.bean_name(c) for c in f] for f in game.state.fields[0]] == [[], ["chili"]]
+
+
+def test_a_seat_s_zone_of_no_seat_is_l813_naming_the_zone(tmp_path: Path) -> None:
+    """`_target`: a per-player zone named for no seat (`none`) is no zone of the game; the
+    message names the zone, and a seat only when one was given (issue 20: a mutant adding
+    "for seat None" survived)."""
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: base\nid: house\nname: House\neffects:\n  +mix:\n"
+                    "    effect: \"action mix on own_turn { shuffle(zone(hand, none)) }\"\n", encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 3, seed=4)
+    [mix] = [a for a in game.legal_actions(0) if a.kind == "act"]
+    with pytest.raises(BohnError) as caught:
+        game.apply(mix)
+    d = caught.value.diagnostics[0]
+    assert (d.code, d.message) == ("L813", "no zone `hand`")

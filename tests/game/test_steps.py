@@ -1,0 +1,38 @@
+"""The built-in steps' listings in a game with rules (engine/game/steps.py): planting kept
+cards lists one card of each bean, and the reveal step logs what it turns up (issue 20:
+mutants listing every card, two plantings of the same soy, and logging the cards revealed
+under another event type survived; the rule-free games plant by another path)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.game.arrange import arrange
+from engine.game.core import Game
+from engine.rules.loader import load_ruleset
+
+
+def test_planting_kept_cards_lists_the_first_card_of_each_bean(tmp_path: Path) -> None:
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: base\nid: house\nname: House\neffects:\n  +no_wax:\n"
+                    "    effect: \"modify may_plant if bean == wax = false\"\n", encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 3, seed=4)
+    arrange(game, {"phase": "plant_traded", "set_aside": {0: ["soy", "soy", "red"], 1: []}, "fields": {0: [[], []]}})
+    assert game.decider == 0 and not game.plants_plainly(0)
+    assert [(a.kind, a.card, a.field) for a in game.legal_actions(0)] == [("plant", 0, 0), ("plant", 0, 1),
+                                                                          ("plant", 2, 0), ("plant", 2, 1)]
+
+
+def test_the_reveal_step_logs_each_card_turned_up() -> None:
+    """The trade phase's reveal turns up the top two cards of the draw pile and logs each as
+    a `revealed` event of the active seat, by bean and zone, in the order turned up (issue 20:
+    a mutant logging them under another event type survived)."""
+    game = Game(load_ruleset("base"), 3, seed=1)
+    assert game.logging
+    top = [game.bean_name(c) for c in reversed(game.state.deck[-2:])]
+    while game.phase.id == "plant":
+        game.apply(next(a for a in game.legal_actions(0, offers=False) if a.kind in ("plant", "pass")))
+    assert game.phase.id == "trade"
+    revealed = [e for e in game.events if e.get("bean") in top and e["phase"] == "trade"]
+    assert [(e["type"], e["seat"], e["bean"], e["zone"]) for e in revealed] == [("revealed", 0, b, "revealed") for b in top]
+    assert [game.bean_name(c) for c in game.state.shared["revealed"]] == top
