@@ -8,16 +8,14 @@ from pathlib import Path
 
 from engine.game.arrange import arrange
 from engine.game.core import Game
-from engine.rules.loader import load_ruleset
+from tests.houses import house_rules
 
 
 def test_a_may_plant_rule_hearing_the_active_seat_reads_the_bean(tmp_path: Path) -> None:
     """A rule that hears the seat to move (so the seat's rules are read afresh every time)
     and reads the field: soy may not start a field; another bean may."""
-    path = tmp_path / "house.yaml"
-    path.write_text("extends: base\nid: house\nname: House\neffects:\n  +no_new_soy:\n"
-                    "    effect: \"modify may_plant by active if bean == soy and field.size == 0 = false\"\n", encoding="utf-8")
-    game = Game(load_ruleset(str(path)), 3, seed=4)
+    rules = house_rules(tmp_path, {"no_new_soy": "modify may_plant by active if bean == soy and field.size == 0 = false"})
+    game = Game(rules, 3, seed=4)
     assert game.fx is not None and not game.fx.field_free("may_plant")
     arrange(game, {"hands": {0: ["soy", "red"]}, "fields": {0: [[], ["soy"]]}})
     soy, red = game.state.hands[0]

@@ -10,6 +10,7 @@ from engine.errors import BohnError
 from engine.game.arrange import arrange
 from engine.game.core import Game
 from engine.rules.loader import load_ruleset
+from tests.houses import house_rules
 
 
 def _game(players: int, spec: dict[str, object]) -> Game:
@@ -71,10 +72,8 @@ def test_with_a_price_rule_a_seat_still_owns_one_card_of_a_group(tmp_path: Path)
     as many cards of a group as its kind allows (one building of a type) is offered no more
     of it (issue 20: a mutant offering one past the limit survived; the buying scenarios
     have no price rule)."""
-    path = tmp_path / "house.yaml"
-    path.write_text("extends: high_bohn\nid: house\nname: House\neffects:\n  +same_price:\n"
-                    "    effect: \"modify price = value\"\n", encoding="utf-8")
-    game = Game(load_ruleset(str(path)), 4, 0)
+    rules = house_rules(tmp_path, {"same_price": "modify price = value"}, extends="high_bohn")
+    game = Game(rules, 4, 0)
     arrange(game, {"coins": {1: ["soy"] * 4}})
     assert [a.want for a in game.legal_actions(1) if a.kind == "buy"] == [("farm_1",), ("farm_2",), ("farm_3",), ("farm_4",)]
     game.apply(next(a for a in game.legal_actions(1) if a.kind == "buy" and a.want == ("farm_1",)))

@@ -11,15 +11,12 @@ import pytest
 from engine.errors import BohnError
 from engine.game.arrange import arrange
 from engine.game.core import Game
-from engine.rules.loader import load_ruleset
+from tests.houses import house_rules
 
 
 def test_removing_a_field_that_holds_beans_is_l813_and_keeps_it(tmp_path: Path) -> None:
-    path = tmp_path / "house.yaml"
-    path.write_text("extends: base\nid: house\nname: House\neffects:\n  +clear:\n"
-                    "    effect: \"action clear on own_turn { for f in fields(owner) { if f.size > 0 { remove_field(f) } } }\"\n",
-                    encoding="utf-8")
-    game = Game(load_ruleset(str(path)), 3, seed=4)
+    rules = house_rules(tmp_path, {"clear": "action clear on own_turn { for f in fields(owner) { if f.size > 0 { remove_field(f) } } }"})
+    game = Game(rules, 3, seed=4)
     arrange(game, {"fields": {0: [[], ["chili"]]}})
     [clear] = [a for a in game.legal_actions(0) if a.kind == "act"]
     with pytest.raises(BohnError) as caught:
@@ -33,10 +30,8 @@ def test_a_seat_s_zone_of_no_seat_is_l813_naming_the_zone(tmp_path: Path) -> Non
     """`_target`: a per-player zone named for no seat (`none`) is no zone of the game; the
     message names the zone, and a seat only when one was given (issue 20: a mutant adding
     "for seat None" survived)."""
-    path = tmp_path / "house.yaml"
-    path.write_text("extends: base\nid: house\nname: House\neffects:\n  +mix:\n"
-                    "    effect: \"action mix on own_turn { shuffle(zone(hand, none)) }\"\n", encoding="utf-8")
-    game = Game(load_ruleset(str(path)), 3, seed=4)
+    rules = house_rules(tmp_path, {"mix": "action mix on own_turn { shuffle(zone(hand, none)) }"})
+    game = Game(rules, 3, seed=4)
     [mix] = [a for a in game.legal_actions(0) if a.kind == "act"]
     with pytest.raises(BohnError) as caught:
         game.apply(mix)

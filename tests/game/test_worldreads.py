@@ -8,15 +8,12 @@ from pathlib import Path
 
 from engine.game.arrange import arrange
 from engine.game.core import Game
-from engine.rules.loader import load_ruleset
+from tests.houses import house_rules
 
 
 def test_a_rule_reads_the_front_card_of_a_seat_s_hand(tmp_path: Path) -> None:
-    path = tmp_path / "house.yaml"
-    path.write_text("extends: base\nid: house\nname: House\neffects:\n  +boast:\n"
-                    "    effect: \"action boast on own_turn if item(cards(zone(hand, owner)), 0).bean == soy { gain(owner, 1) }\"\n",
-                    encoding="utf-8")
-    game = Game(load_ruleset(str(path)), 3, seed=4)
+    rules = house_rules(tmp_path, {"boast": "action boast on own_turn if item(cards(zone(hand, owner)), 0).bean == soy { gain(owner, 1) }"})
+    game = Game(rules, 3, seed=4)
     arrange(game, {"hands": {0: ["soy", "red"]}})
     assert [a.want for a in game.legal_actions(0) if a.kind == "act"] == [("boast",)]
     arrange(game, {"hands": {0: ["red", "soy"]}})
