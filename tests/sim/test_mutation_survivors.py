@@ -654,3 +654,78 @@ def test_the_play_text_names_which_of_an_effects_actions_was_taken() -> None:
     assert describe({"type": "acted", "seat": 1, "action": "gifts", "name": "plant_revealed"}, seats) == \
         "bob used gifts: plant revealed"
     assert describe({"type": "acted", "seat": 1, "action": "spy", "name": "spy"}, seats) == "bob used spy"
+
+
+def test_the_play_text_tells_what_a_trade_got_in_return(bohn) -> None:  # type: ignore[no-untyped-def]
+    """A trade is told with what came back (`for Chili bean`), a one-sided one as a gift."""
+    from engine.sim.narrate import describe
+
+    seats = ["ann", "bob"]
+    assert describe({"type": "traded", "seat": 0, "target": 1, "gave": ["Red bean"], "got": ["Wax bean", "Wax bean"]},
+                    seats) == "ann gave Red bean to bob for 2× Wax bean"
+    assert describe({"type": "traded", "seat": 1, "target": 0, "gave": ["Soy bean"], "got": []}, seats) == \
+        "bob gave Soy bean to ann as a gift"
+    run = bohn("play", "--players", "3", "--seed", "4")
+    assert run.code == 0
+    text = " ".join(run.out.split())
+    assert "greedy-0 gave Green bean to greedy-1 for Chili bean" in text
+    assert "greedy-0 gave Green bean to greedy-1 as a gift" in text
+
+
+def test_replay_places_a_malformed_action_at_its_line(bohn, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """An action line bohn cannot read is G604 at that line, column 1 (editors jump there)."""
+    path = tmp_path / "g.jsonl"
+    assert bohn("play", "--players", "3", "--seed", "4", "--log", str(path), "--quiet").code == 0
+    lines = path.read_text(encoding="utf-8").splitlines()
+    number = next(i for i, line in enumerate(lines, 1) if json.loads(line)["type"] == "action")
+    entry = json.loads(lines[number - 1])
+    entry["action"]["seat"] = "the first"
+    lines[number - 1] = json.dumps(entry)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    run = bohn("replay", str(path))
+    assert run.code == 1
+    assert f"{path}:{number}:1: error G604: malformed action (ValueError)" in run.err, run.err
+
+
+def test_sweep_table_title_names_the_variant() -> None:
+    """The sweep table's first line names the ruleset's variant, as `bohn simulate` does."""
+    from engine.sim.sweep import combinations, parse_set, sweep
+    from engine.sim.sweep_report import text_lines
+
+    axes = [parse_set("player_counts.3.draw=3")]
+    baseline, variations = combinations("high_bohn", "cognac", 3, axes)
+    lines = text_lines(sweep(baseline, variations, 3, 1, bots=["random"], trading=False, axes=axes))
+    assert lines[0].startswith("high_bohn (cognac), 3 players: 1 games per combination"), lines[0]
+
+
+def test_a_sweep_value_may_quote_a_comma() -> None:
+    """`--set KEY="a,b",c` is two values: a comma inside quotes does not split, the
+    closing quote ends the quoted part."""
+    from engine.sim.sweep import parse_set
+
+    axis = parse_set('beans.blue.name="Blue, dark",Blue,\'Pale, blue\',Navy')
+    assert axis.values == ("Blue, dark", "Blue", "Pale, blue", "Navy")
+    assert [s.col for s in axis.spans] == [17, 30, 35, 48]
+
+
+def test_the_progress_bar_fits_a_narrow_terminal(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The bar shrinks to leave its line one column short of the terminal's width, so
+    the terminal never wraps it onto a second line."""
+    import io
+    import time
+
+    from engine.sim.simulate import progress_bar
+
+    class Terminal(io.StringIO):
+        encoding = "utf-8"
+
+        def isatty(self) -> bool:
+            return True
+
+    clock = iter([100.0, 110.0])
+    monkeypatch.setattr(time, "perf_counter", lambda: next(clock))
+    monkeypatch.setenv("COLUMNS", "50")
+    out = Terminal()
+    progress_bar(out)(5, 10)
+    line = out.getvalue().removeprefix("\r").removesuffix("\033[K")
+    assert line.endswith("] 5/10 games, 0.5/s, 10s left") and len(line) == 49, (len(line), line)
