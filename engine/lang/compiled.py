@@ -51,7 +51,7 @@ class CompiledModifier:
     #: of one planting the same answer, so the engine may ask it once for them all
     field_free: bool = False
     #: the rule reads nothing of the game but the query's parameters, ``value``, its owner
-    #: and opponent, and what never changes (``reads.modifier_pure``): its answer for a seat
+    #: and opponent, and what never changes (``reads.modifier_reads``): its answer for a seat
     #: is a function of those alone (a field's, of the field's cards), so the engine may keep
     #: it while they are the same
     pure: bool = False

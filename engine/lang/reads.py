@@ -96,7 +96,7 @@ class _Reads:
         self.card_attrs = env.card_attrs
         self.bound = bound  # names a listing binds: owner, active, opponent and the parameter
         self.seat_params: frozenset[str] = frozenset()  # the parameter, when its values are seats
-        #: a field's limit (``field.only``) is followed, as ``("field_only",)`` (``modifier_pure``)
+        #: a field's limit (``field.only``) is followed, as ``("field_only",)`` (``modifier_reads``)
         self.limits = False
         self.found: set[tuple[Any, ...]] = set()
 
@@ -135,7 +135,7 @@ class _Reads:
                 self.found.add((e.name, self.seat_mode(e.obj)))
                 return
             if t == "field" and e.name == "only" and self.limits:
-                self.found.add(("field_only",))  # the field's limit (``modifier_pure``)
+                self.found.add(("field_only",))  # the field's limit (``modifier_reads``)
                 self.expr(e.obj)
                 return
             if not (allowed is not None and e.name in allowed or t == "card" and e.name in self.card_attrs
@@ -373,11 +373,6 @@ def action_reads(rule: A.ActionDecl, types: dict[int, str], env: CheckEnv) -> Ac
     if rule.cost is not None:
         reads.found.add(("coins", False))  # a cost is compared with the owner's coins
     return ActionReads(_found(reads), values_reads(rule, types, env))
-
-
-def modifier_pure(rule: A.Modifier, types: dict[int, str], env: CheckEnv) -> bool:
-    """``modifier_reads(...) == "pure"``: the rule reads nothing but the query's parameters."""
-    return modifier_reads(rule, types, env) == "pure"
 
 
 def modifier_reads(rule: A.Modifier, types: dict[int, str], env: CheckEnv) -> str:

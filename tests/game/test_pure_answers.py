@@ -1,7 +1,7 @@
 """A seat's answers from pure rules are kept with what they read (``FreeListing.kept_answers``).
 
 A rule that reads nothing of the game but the query's parameters, ``value``, its owner
-and opponent (``CompiledModifier.pure``, found by ``engine.lang.reads.modifier_pure``)
+and opponent (``CompiledModifier.pure``, found by ``engine.lang.reads.modifier_reads``)
 answers a seat alike while the rules that hear the seat are the same: which fields the
 seat may harvest is then kept with the seat's fields' cards, its field price and count
 with the value asked. The flag must be found only where it is sound, and along played
