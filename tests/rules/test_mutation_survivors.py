@@ -295,3 +295,72 @@ def test_a_list_index_out_of_range_points_at_the_list() -> None:
     assert span_at(doc, ["beans", 1]) == child_span(beans, 1)
     assert span_at(doc, ["beans", 2]) == child_span(doc, "beans")
     assert span_at(doc, ["beans", -1]) == child_span(doc, "beans")
+
+
+# -- the errors of a fresh sample (seed 41, at 86e3650): each code and message a user reads
+
+
+def _errors(tmp_path: Path, name: str, text: str) -> list[tuple[str, str, str]]:
+    """(code, place, message) of each error ``bohn validate`` finds in a file of ``text``."""
+    from engine.rules.loader import check_path
+
+    path = tmp_path / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return [(d.code, f"{d.span.line}:{d.span.col}" if d.span else "", d.message)
+            for d in check_path(path) if d.severity == "error"]
+
+
+def test_an_id_list_patch_naming_no_item_is_o302(tmp_path: Path) -> None:
+    """A patch of an effect the extended ruleset does not have: O302, with the fix."""
+    found = _errors(tmp_path, "house.yaml", "extends: high_bohn\nid: house\nname: House\neffects:\n  nope:\n"
+                    "    effect: \"modify price = value\"\n")
+    assert found == [("O302", "5:3", "no item `nope` in this list; write `+nope` to add one")]
+
+
+def test_adding_what_a_map_already_has_is_o303(tmp_path: Path) -> None:
+    """`+4` in a map (not a list of items) that has a `4` already: O303 with the fix."""
+    found = _errors(tmp_path, "house.yaml", "extends: base\nid: house\nname: House\nplayer_counts:\n"
+                    "  +4: {field_price: 2}\n")
+    assert found == [("O303", "5:3", "`4` already exists; write `4:` to change it")]
+
+
+def test_a_number_of_too_many_digits_is_y111(tmp_path: Path) -> None:
+    found = _errors(tmp_path, "house.yaml", "extends: base\nid: house\nname: House\ntotal_cards: " + "1" * 70 + "\n")
+    assert found == [("Y111", "4:14", "a number of 70 digits; numbers have at most 15")]
+
+
+def test_a_yaml_file_outside_the_folder_is_y112(tmp_path: Path) -> None:
+    """``extends`` naming a .yaml file up and out of the folder being read: Y112 naming the
+    reference and the folder (the other Y112 fixtures name no .yaml file)."""
+    (tmp_path / "other.yaml").write_text("extends: base\n", encoding="utf-8")
+    found = _errors(tmp_path, "mine/house.yaml", "extends: ../other.yaml\nid: house\nname: House\n")
+    assert len(found) == 1
+    code, place, message = found[0]
+    assert (code, place) == ("Y112", "1:10")
+    assert message.startswith("`../other.yaml` is outside the folder ") and message.endswith("/ that may be read from here")
+
+
+def test_an_editor_s_text_over_the_size_limit_is_y101(tmp_path: Path) -> None:
+    """A file open in an editor (``bohn lsp``) is read as typed, and its text is held to the
+    same limit as a file on disk."""
+    from engine.rules.yamlload import MAX_FILE_BYTES, load_file
+    from engine.texts import open_buffers
+
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: base\n", encoding="utf-8")
+    with open_buffers({path: "#" * (MAX_FILE_BYTES + 1)}), pytest.raises(BohnError) as info:
+        load_file(path)
+    d = info.value.diagnostics[0]
+    assert (d.code, d.message) == ("Y101", f"the text is longer than {MAX_FILE_BYTES // 1048576} MiB")
+
+
+def test_schema_problems_come_in_the_order_of_the_file() -> None:
+    """``validate`` sorts what the schema finds by position: the schema reports unknown
+    keys (S202) before the types of known ones (S203), and the missing keys (S201) at the
+    top of the file; the user reads them top to bottom."""
+    doc = load_text("id: house\nname: House\nbeans: {coffee: {count: \"y\"}}\ntotal_cards: \"x\"\nbogus: 1\n", "house.yaml")
+    found = [(d.span.line, d.span.col) for d in validate(doc) if d.span]
+    assert found == sorted(found)
+    assert [(d.code, d.span.line) for d in validate(doc) if d.span and d.code != "S201"] == [
+        ("S203", 3), ("S203", 4), ("S202", 5)]
