@@ -4,6 +4,7 @@ may be, and the rulesheet's beanometer cells."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -364,3 +365,36 @@ def test_schema_problems_come_in_the_order_of_the_file() -> None:
     assert found == sorted(found)
     assert [(d.code, d.span.line) for d in validate(doc) if d.span and d.code != "S201"] == [
         ("S203", 3), ("S203", 4), ("S202", 5)]
+
+
+def test_the_sheet_names_the_game_s_own_zones_and_its_end() -> None:
+    """The rulesheet's words for the hand, fields and coins (never the zone's id), and the
+    JSON form's run-outs ending the game (read by `bohn rules show --format json`)."""
+    from engine.rules.sheet import sheet_data
+    from engine.rules.sheet_cards import place
+
+    rules = load_ruleset("base")
+    assert [place(rules, z) for z in ("hand", "fields", "coins")] == ["the hand", "the bean fields", "the coins (earnings)"]
+    # a ruleset whose hand zone has another id: still named by what it is
+    renamed = dataclasses.replace(rules, zones=tuple(dataclasses.replace(z, id="cards_held") if z.id == "hand" else z
+                                                     for z in rules.zones))
+    assert place(renamed, "cards_held") == "the hand"
+    assert sheet_data(rules, 4)["game_ends_at_runout"] == rules.row(4).end_after_runouts == 3
+
+
+def test_an_unknown_bean_is_a_key_error_naming_it() -> None:
+    with pytest.raises(KeyError) as info:
+        load_ruleset("base").bean("nope")
+    assert info.value.args == ("nope",)
+
+
+def test_an_editor_reads_a_file_with_what_it_extends(tmp_path: Path) -> None:
+    """``merged_document`` (the language server's view of a file): the file with its
+    ``extends`` chain applied, each file in it named."""
+    from engine.rules.loader import merged_document
+
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: base\nid: house\nname: House\n", encoding="utf-8")
+    merged = merged_document(path)
+    assert merged.document["id"] == "house" and "coffee" in [b["id"] for b in merged.document["beans"]]
+    assert set(merged.paths) == {path.resolve(), (ROOT / "rulesets" / "base.yaml").resolve()}
