@@ -34,6 +34,8 @@ def error_of(text: str) -> tuple[str, int, int]:
         ("let x = min(1, 2, 3)", "L802", 1, 9),
         ("gain(owner, true)", "L803", 1, 13),
         ("let x = 1 + red", "L803", 1, 13),
+        ("let x = 1 == red", "L803", 1, 11),  # a comparison that is always false (a seed-41 survivor dropped the code)
+        ("let x = 1\n" + " " * 20_001, "L800", 1, 1),  # longer than MAX_SNIPPET: the whole effect, at its start
         ("when harvestd { gain(owner, 1) }", "L804", 1, 6),
         ("modify beanometr = [1]", "L805", 1, 8),
         ("when harvested if event.bena == blue { gain(owner, 1) }", "L806", 1, 25),
