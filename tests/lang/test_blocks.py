@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+import engine.lang as lang
 import engine.lang.compiler as compiler
 from engine.errors import BohnError
 from engine.lang import CheckEnv, TableWorld, ZoneRef, compile_effect
@@ -37,6 +38,9 @@ PROGRAMS = [
     "let n = if count(cards(hand)) > 1 then item(cards(hand), 1).bean.count else count(cards(hand))\n"
     "set_counter(owner, \"n\", n + n)",
     "repeat 100000 { add_counter(owner, \"runaway\", 1) }",  # L808: the budget runs out
+    # L808 inside a `for`: with four cards a round spends 19 (the round 1, each `for`
+    # statement 1, each card 1 and its statement 1), and the budget runs out at a card
+    "repeat 100000 { for c in cards(hand) { add_counter(owner, \"seen\", 1) }\nfor c in cards(hand) { add_counter(owner, \"again\", 1) } }",
     "add_counter(owner, \"x\", item(cards(hand), 0).bean.count)",  # fine, or L813 when the hand is empty
     "action a on own_turn { if count(cards(hand)) > 0 { cancel }\nadd_counter(owner, \"after\", 1) }",
     # deeper than one function writes out: the inner blocks compiled apart
@@ -73,6 +77,9 @@ def _run(text: str, in_hand: int) -> tuple[object, ...]:
 def test_blocks_and_closures_agree(text: str, in_hand: int, monkeypatch: pytest.MonkeyPatch) -> None:
     generated = _run(text, in_hand)
     monkeypatch.setattr(compiler, "compile_block", lambda *a, **k: None)  # every statement a closure
+    # compiled again, not the generated program the compile cache keeps under the same text
+    # (a fresh mutation sample's survivor: without this the closures were never run)
+    monkeypatch.setattr(lang, "_COMPILED", {})
     closures = _run(text, in_hand)
     assert generated == closures
 
