@@ -112,3 +112,26 @@ def test_an_unforeseen_failure_names_the_rule() -> None:
     with pytest.raises(BohnError) as caught:
         compiled.triggers[0].body(compiler.new_ctx(world, 0, "failing"))
     assert caught.value.diagnostics[0].code == "L813" and "failing" in caught.value.diagnostics[0].message
+
+
+@pytest.mark.parametrize("part", ["condition", "action body"])
+def test_an_unforeseen_failure_points_at_its_rule(part: str) -> None:
+    """The L813 of a rule's condition or of an action's body is placed at that rule (the
+    second of two here), so `bohn` prints its file:line:col (a fresh lang sample's two
+    survivors compiled both without a place)."""
+    text = {"condition": "when drew { gain(owner, 1) }\n  when drew if item(cards(hand), 0).bean.count > 0 { gain(owner, 1) }",
+            "action body": "when drew { gain(owner, 1) }\n  action a on own_turn { add_counter(owner, \"x\", item(cards(hand), 0).bean.count) }"}[part]
+    compiled = compile_effect(text, env=ENV, name="failing")
+    world, _ = _world(1)
+
+    def broken(bean: str) -> int:
+        raise ValueError("no count")
+    world.bean_count = broken  # type: ignore[method-assign]
+    ctx = compiler.new_ctx(world, 0, "failing")
+    run = compiled.triggers[1].condition if part == "condition" else compiled.actions[0].body
+    assert run is not None
+    with pytest.raises(BohnError) as caught:
+        run(ctx)
+    d = caught.value.diagnostics[0]
+    # (a rule's place is its event's or action's name: `drew` at 2:8, `a` at 2:10)
+    assert d.code == "L813" and d.span is not None and (d.span.line, d.span.col) == ((2, 8) if part == "condition" else (2, 10))
