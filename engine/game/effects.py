@@ -467,7 +467,6 @@ class GameEffects(RuleIndex):
         if not runs:
             return
         game = self.game
-        players = game.players
         budget: list[int] | None = None
         depth = False
         try:
@@ -485,11 +484,7 @@ class GameEffects(RuleIndex):
                     depth = True
                 if budget is None:
                     budget = self.budget()
-                ctx = Ctx(self, {"owner": owner, "active": game.state.active, "opponent": (owner + 1) % players,
-                                 "event": payload}, budget, trigger.rule)
-                condition = trigger.condition
-                if condition is None or condition(ctx):
-                    trigger.body(ctx)
+                self._execute(trigger, owner, payload, budget)
         finally:
             if depth:
                 self.trigger_depth -= 1
@@ -499,7 +494,6 @@ class GameEffects(RuleIndex):
         whose guard passes, in order (what ``fire`` does for rules that cards carry)."""
         who = payload.get("player")
         game = self.game
-        players = game.players
         budget: list[int] | None = None
         depth = False
         try:
@@ -526,14 +520,21 @@ class GameEffects(RuleIndex):
                     depth = True
                 if budget is None:
                     budget = self.budget()
-                ctx = Ctx(self, {"owner": owner, "active": game.state.active, "opponent": (owner + 1) % players,
-                                 "event": payload}, budget, trigger.rule)
-                condition = trigger.condition
-                if condition is None or condition(ctx):
-                    trigger.body(ctx)
+                self._execute(trigger, owner, payload, budget)
         finally:
             if depth:
                 self.trigger_depth -= 1
+
+    def _execute(self, trigger: Any, owner: int, payload: dict[str, Any], budget: list[int]) -> None:
+        """Run one rule that hears the event and whose guard passed (``fire`` and ``_run``
+        find them): its condition, then its body, in a context made from the seat to move
+        and the decision's budget."""
+        game = self.game
+        ctx = Ctx(self, {"owner": owner, "active": game.state.active, "opponent": (owner + 1) % game.players,
+                         "event": payload}, budget, trigger.rule)
+        condition = trigger.condition
+        if condition is None or condition(ctx):
+            trigger.body(ctx)
 
     def legal_actions(self, seat: int) -> list[tuple[int, CompiledAction, int]]:
         """Declared actions ``seat`` may take now: (index, action, value number); an action
