@@ -1,11 +1,16 @@
 """Every error code has a fixture whose first lines say what it must produce.
 
 A fixture starts with ``# expect: CODE [LINE:COL]`` lines; the test checks that exactly
-those codes are reported, at exactly those positions, for that file.
+those codes are reported, at exactly those positions, for that file. Beside each fixture,
+``NAME.out`` holds the whole report a user reads (place, code, message, source line,
+caret, hint): a message that changes shows up as a diff. When the change is intended,
+regenerate with ``BOHN_UPDATE_GOLDEN=1 python -m pytest tests/rules/test_fixtures.py``
+and review the diff.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -44,6 +49,30 @@ def test_fixture_reports_exactly_what_it_expects(path: Path) -> None:
         spans = [(d.span.line, d.span.col) for d in reported if d.code == code and d.span]
         assert (line, col) in spans, f"{code} expected at {line}:{col}, reported at {spans}"
         assert all(d.span and d.span.file.endswith(file) for d in reported if d.code == code)
+
+
+ROOT = FIXTURES.parents[2]
+
+
+def _report(path: Path) -> str:
+    """What ``bohn validate`` prints for the fixture, run from the checkout's root (the
+    places are shown relative to the working folder, so the text does not depend on where
+    the checkout is)."""
+    return "\n".join(d.format() for d in check_path(path.relative_to(ROOT))) + "\n"
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_fixture_report_reads_as_written(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The messages themselves, not only their codes: a message emptied, recased or
+    naming the wrong thing is a change the user sees."""
+    monkeypatch.chdir(ROOT)
+    golden = path.with_suffix(".out")
+    actual = _report(path)
+    if os.environ.get("BOHN_UPDATE_GOLDEN") == "1" and (not golden.exists() or golden.read_text(encoding="utf-8") != actual):
+        golden.write_text(actual, encoding="utf-8")
+        pytest.skip(f"{golden.name} rewritten")
+    assert golden.exists(), f"{golden.name} is missing: run BOHN_UPDATE_GOLDEN=1 python -m pytest {__file__}"
+    assert actual == golden.read_text(encoding="utf-8")
 
 
 def test_every_file_level_code_has_a_fixture() -> None:
