@@ -37,6 +37,9 @@ PROGRAMS = [
     "for c in cards(hand) { put(c, count(cards(hand)) + count(cards(hand))) }",
     "let n = if count(cards(hand)) > 1 then item(cards(hand), 1).bean.count else count(cards(hand))\n"
     "set_counter(owner, \"n\", n + n)",
+    # a variable holding a zone (read by the closures' `name` as a variable, not as a zone)
+    "let z = if count(cards(hand)) > 1 then zone(shown) else discard\nmove(first(cards(hand), 1), z)\n"
+    "for y in [zone(shown, opponent), z] { move(first(cards(hand), 1), y) }",
     "repeat 100000 { add_counter(owner, \"runaway\", 1) }",  # L808: the budget runs out
     # L808 inside a `for`: with four cards a round spends 19 (the round 1, each `for`
     # statement 1, each card 1 and its statement 1), and the budget runs out at a card
@@ -135,3 +138,17 @@ def test_an_unforeseen_failure_points_at_its_rule(part: str) -> None:
     d = caught.value.diagnostics[0]
     # (a rule's place is its event's or action's name: `drew` at 2:8, `a` at 2:10)
     assert d.code == "L813" and d.span is not None and (d.span.line, d.span.col) == ((2, 8) if part == "condition" else (2, 10))
+
+
+def test_a_long_else_chain_is_still_one_generated_block() -> None:
+    """Each ``else`` block is one level deeper, like the ``then`` block: a chain of 120
+    compiles its inner parts apart past ``MAX_BLOCK_DEPTH`` and stays a generated block.
+    Counted any shallower, the chain would be written 120 levels deep, past what Python
+    compiles (100 levels of indentation), and the whole body would fall back to closures
+    (a fresh mutation sample's survivor: ``depth - 1`` for the ``else`` block)."""
+    text = "if false { add_counter(owner, \"no\", 1) } else { " * 120 + "add_counter(owner, \"deep\", 1)" + " }" * 120
+    program = compile_effect(text, env=ENV, name="chain")
+    assert program.body is not None and program.body.__code__.co_filename.startswith("<effect block")
+    world, this = _world(1)
+    program.body(compiler.new_ctx(world, 0, "chain", {"this": this}, budget=[MAX_STEPS]))
+    assert world.counters == {(0, "deep"): 1}

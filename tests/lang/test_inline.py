@@ -51,6 +51,8 @@ EXPRESSIONS = [
     "this in cards(hand)",
     "this not in cards(hand) and this not in cards(shown)",
     "item(cards(hand), 0) in cards(discard)",
+    "this.first in [1, 2]",  # a membership test of a list, written as Python's `in`
+    "this.second not in [this.first, 2] or red in [c.bean for c in cards(hand)]",
     "this.first",
     "item(cards(hand), 0).first",
     "item(cards(hand), 0).kind == \"order\"",
