@@ -10,6 +10,7 @@ the general pooling finds it. Checked at every decision of greedy games with tra
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,6 +20,7 @@ from engine.game.core import Game
 from engine.game.view import SeatView
 from engine.rules.loader import load_ruleset
 from engine.sim.play import make_agents, play_game
+from tests.houses import house_rules
 
 
 def _general_answers(step: Any, game: Game, seat: int) -> list[Action]:
@@ -95,3 +97,77 @@ def test_only_the_seat_to_move_in_an_open_trading_window_may_offer() -> None:
     arrange(game, {"phase": "trade"})
     assert game.state.active == 0 and game.decider == 0
     assert [SeatView(game, s).can_offer() for s in range(3)] == [True, False, False]
+
+
+@pytest.mark.parametrize(("ruleset", "variant", "players", "house"), [
+    ("high_bohn", "cognac", 4, None), ("la_isla_bohnita", None, 4, None), ("bohn_camillo", None, 2, None),
+    # a price modifier (no shipped ruleset has one): the view must not read the printed price
+    ("high_bohn", None, 3, "modify price = max(0, value - 1)"),
+])
+def test_the_views_counts_and_prices_agree_with_the_plain_reading(ruleset: str, variant: str | None, players: int,
+                                                                  house: str | None, tmp_path: Path) -> None:
+    """What bots read besides the fields: item prices (modifiers applied or the printed
+    price), the dearest of the buys listed, item names and owners, the discard pile's top,
+    the deck, the run-outs, a hidden zone shown as nothing, the limits on fields, and the
+    refusal of an offer or a preview out of turn; at every decision of greedy games."""
+    rules = load_ruleset(ruleset, variant) if house is None else house_rules(tmp_path, {"cheaper": house}, extends=ruleset)
+    checked = {"prices": 0, "buys": 0, "owned": 0}
+
+    def check(game: Game, _action: Action) -> None:
+        if game.state.over:
+            return
+        items = game.items
+        for seat in range(game.players):
+            view = SeatView(game, seat)
+            st = game.state
+            assert view.discard_top() == (game.bean_name(st.discard[-1]) if st.discard else None)
+            assert view.deck_size() == len(st.deck) and view.hand_size(seat) == len(st.hands[seat])
+            assert view.coins() == len(st.coins[seat]) and view.coins(1 - seat) == len(st.coins[1 - seat])
+            assert view.runouts() == (st.runouts, game.row.end_after_runouts)
+            assert view.field_limits() == (len(st.fields[seat]), game.row.max_fields, game.row.field_price)
+            assert view.beans_in_play() == [b for b in st.bean_ids if b not in game.row.remove_beans]
+            for zone in game._fixed.hidden:
+                assert view.zone(zone) == []
+            for zone, cards in st.shared.items():
+                if zone not in game._fixed.hidden:
+                    assert view.zone(zone) == [game.bean_name(c) for c in cards]
+            if items is None:
+                assert view.item_price("anything") == 0 and view.items_owned() == [] and view.item_name("x") == "x"
+                continue
+            for item in items.by_id.values():
+                assert view.item_price(item.id, seat) == items.price(seat, item)
+                assert view.item_name(item.id) == item.name
+                checked["prices"] += 1
+            assert view.item_price("no such item") == 0
+            owned = sorted(i for i, owner in items.owner.items() if owner == seat)
+            assert view.items_owned() == owned and view.items_owned(seat) == owned
+            checked["owned"] += len(owned)
+        decider = game.decider
+        if decider is None:
+            return
+        view = SeatView(game, decider)
+        legal = game.legal_actions(decider)
+        buys = [a for a in legal if a.kind == "buy" and a.seat == decider]
+        if buys and items is not None:
+            prices = [items.price(decider, items.by_id[a.want[0]]) if a.want[0] in items.by_id else 0 for a in buys]
+            top = max(prices)
+            dearest = max((a for a, p in zip(buys, prices) if p == top), key=lambda a: a.want[0])
+            first = next(a for a, p in zip(buys, prices) if p == top and a.want[0] == dearest.want[0])
+            assert view.dearest_buy(buys) == (first, top)
+            checked["buys"] += 1
+        assert view.dearest_buy([]) == (None, 0)
+        other = SeatView(game, (decider + 1) % game.players)
+        for a in legal[:3]:
+            with pytest.raises(ValueError):
+                other.preview(a)
+            with pytest.raises(ValueError):
+                other.worth_after(a)
+            if a.kind == "propose":
+                assert other.offer_problem(a) == "you cannot make an offer now"
+
+    for seed in range(2):
+        play_game(rules, players, seed, make_agents(["greedy"], players, seed), trading=True, record=False, after_action=check)
+    if rules.items:  # the rulesets that sell cards (buildings); the others' purchases are declared actions
+        assert checked["prices"] > 100 and checked["buys"] > 3 and checked["owned"] > 10, checked
+    else:
+        assert checked == {"prices": 0, "buys": 0, "owned": 0}
