@@ -12,6 +12,7 @@ the first actions of a few games; the soak every action of more seeds (tests/soa
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -302,3 +303,73 @@ def _compiled_with(modifier: Any) -> Any:
     made = Compiled("test")
     made.modifiers.append(modifier)
     return made
+
+
+@pytest.mark.parametrize(("ruleset", "variant", "players"), [
+    ("high_bohn", None, 4), ("high_bohn", "cognac", 4), ("bohn_camillo", None, 2),
+    ("bohn_camillo", "trading", 2)])
+def test_applies_answers_as_the_rules_one_by_one(ruleset: str, variant: str | None, players: int) -> None:
+    """``applies`` (from its index: the seats owned rules hear, the cards whose rules hear
+    their holder, the others, anyone or the active player) is what asking the rules one
+    by one answers (``_applies_slow``), for every query and seat after every action."""
+    rules = load_ruleset(ruleset, variant)
+    seen = {True: 0, False: 0}
+
+    def compare(game: Game, _action: Action) -> None:
+        fx = game.fx
+        assert fx is not None
+        for query in fx.modifiers:
+            for seat in range(game.players):
+                fast = fx.applies(query, seat)
+                assert fast == fx._applies_slow(query, seat), (query, seat, game.actions_taken)
+                seen[fast] += 1
+        assert not fx.applies("no such query", 0)
+
+    for seed in range(2):
+        play_game(rules, players, seed, make_agents(["greedy"], players, seed), record=False, after_action=compare)
+    assert seen[True] > 100, seen
+    if ruleset == "high_bohn" and variant is None:  # rules carried by buildings: both answers met
+        assert seen[False] > 100, seen
+
+
+@pytest.mark.parametrize("heard", [
+    "modify field_price = 1",  # the holder
+    "modify field_price by others = 2",
+    "modify max_fields by anyone = 4",
+    "modify field_price by active = 0",
+    "modify may_trade by others = false\nmodify field_price = 1",
+    "modify field_price = 1\nmodify field_price by others = 2",  # one query, two ways of hearing
+    "modify field_price = 1\nmodify max_fields by active = 4",
+])
+def test_applies_answers_as_the_rules_one_by_one_for_rules_cards_carry(heard: str, tmp_path: Path) -> None:
+    """The same for rules carried by order cards (dealt into hands, drawn, filled and put
+    under the deck: their holders change all game), one per way a rule hears."""
+    from tests.game.test_mutation_survivors import _orders_overlay
+
+    text = "cards:\n  order:\n    effect: |\n" + "".join(f"      {line}\n" for line in heard.splitlines())
+    # and a rule the seats own, heard by the active player, beside the cards' rules
+    text += "effects:\n  +owned:\n    effect: \"modify field_price by active if player == active = 3\"\n"
+    rules = load_ruleset(str(_orders_overlay(tmp_path, text)))
+    seen = {True: 0, False: 0}
+
+    def compare(game: Game, _action: Action) -> None:
+        fx = game.fx
+        assert fx is not None
+        for query in fx.modifiers:
+            for seat in range(game.players):
+                fast = fx.applies(query, seat)
+                assert fast == fx._applies_slow(query, seat), (query, seat, game.actions_taken)
+                seen[fast] += 1
+
+    for seed in range(2):
+        play_game(rules, 4, seed, make_agents(["greedy"], 4, seed), record=False, after_action=compare)
+    assert seen[True] > 100, seen  # (every seat holds an order all game in play: the positions below hold fewer)
+    from engine.game.arrange import arrange
+
+    for holders in ((), (0,), (2,), (1, 3)):
+        for active in range(4):
+            game = Game(rules, 4, seed=2)
+            hands = {seat: ["soy", "red"] + (["order_red"] if seat in holders else []) for seat in range(4)}
+            arrange(game, {"active": active, "hands": hands})
+            compare(game, Action("pass", active))
+    assert seen[False] > 10, seen
