@@ -5,7 +5,9 @@ bots of the game selection make their offers themselves)."""
 
 from __future__ import annotations
 
-from engine.game.actions import PROPOSE
+import pytest
+
+from engine.game.actions import PROPOSE, Action
 from engine.game.arrange import arrange
 from engine.game.core import Game
 from engine.rules.loader import load_ruleset
@@ -28,3 +30,52 @@ def test_the_active_seat_is_listed_an_offer_of_each_distinct_card() -> None:
         wants = sorted(a.want for a in offers if a.give == give)
         assert wants == sorted([()] + [(b,) for b in in_play if b != own])
     assert [a.kind for a in game.legal_actions(0, offers=False)] == ["end_trading"]
+
+
+def test_every_reason_an_offer_is_refused_is_told() -> None:
+    """``Trade.check_proposal``'s reasons, word for word (a bot and the terminal player
+    show them; the listing never proposes what they refuse, so games alone never meet
+    them): a seat offering to itself or past the table, an empty offer, a bean not in
+    play, a card it does not hold, an offer while another waits for its answer, an offer
+    not to the active player, more than ``MAX_PROPOSALS`` offers."""
+    from engine.game.trading import MAX_PROPOSALS
+
+    game = Game(load_ruleset("base"), 3, 1)
+    arrange(game, {"phase": "trade", "hands": {0: ["blue", "red"], 1: ["soy"], 2: ["wax"]}})
+    step = game.step
+    assert step is not None and step.kind == "trade" and step.mode == "active"
+    said = {a: step.check_proposal(game, a) for a in [
+        Action("propose", 0, target=0, want=("soy",)), Action("propose", 0, target=3, want=("soy",)),
+        Action("propose", 0, target=-2, want=("soy",)), Action("propose", 0, target=1),
+        Action("propose", 0, target=1, want=("coffe",)), Action("propose", 0, target=1, give=(("hand", 5),), want=("soy",)),
+        Action("propose", 0, target=1, give=(("hand", 0),), want=("soy",)), Action("propose", 0, target=-1, give=(("hand", 1),))]}
+    assert list(said.values()) == [
+        "the active player offers to another seat, or to all (-1)", "the active player offers to another seat, or to all (-1)",
+        "the active player offers to another seat, or to all (-1)", "an offer gives cards, wants cards, or both",
+        "no bean `coffe` in play", "seat 0 has no tradable card at hand[5]", "", ""]
+    game.apply(Action("propose", 0, target=1, give=(("hand", 0),), want=("soy",)))
+    assert step.mode == "respond" and step.check_proposal(game, Action("propose", 0, target=2, want=("wax",))) == \
+        "an offer is waiting for an answer"
+    game.apply(Action("decline", 1))
+    game.apply(Action("end_trading", 0))
+    assert step.mode == "solicit" and game.decider == 1
+    assert [step.check_proposal(game, a) for a in [
+        Action("propose", 1, target=2, want=("wax",)), Action("propose", 1, target=1, want=("wax",)),
+        Action("propose", 1, target=-1, want=("blue",)), Action("propose", 1, target=0, want=("blue",))]] == [
+        "trades are only with the active player", "trades are only with the active player",
+        "trades are only with the active player", ""]
+    step.proposals[1] = MAX_PROPOSALS
+    assert step.check_proposal(game, Action("propose", 1, target=0, want=("red",))) == \
+        f"at most {MAX_PROPOSALS} offers per seat in one trading window"
+
+
+def test_an_offer_no_rule_lets_anyone_take_is_refused_with_the_rule_named() -> None:
+    """With a `may_trade` rule that lets nobody trade (the two-player duel's), every
+    offer is refused naming the rule."""
+    game = Game(load_ruleset("la_isla_bohnita_duel"), 2, 1)
+    arrange(game, {"phase": "trade", "hands": {0: ["blue", "red"], 1: ["soy"]}})
+    step = game.step
+    if step is None or step.kind != "trade":
+        pytest.skip("the duel has no trading step to ask")
+    assert step.check_proposal(game, Action("propose", 0, target=1, give=(("hand", 0),), want=("soy",))) == \
+        "the rules (`may_trade`) let no seat trade with this offer"
