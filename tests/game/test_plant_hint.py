@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from engine.game import statements
+from engine.game.actions import Action
 from engine.game.core import Game
 from engine.lang.world import FieldRef
 from engine.rules.loader import load_ruleset
@@ -87,3 +88,36 @@ def test_anything_in_between_asks_afresh(between: str, monkeypatch: pytest.Monke
     except Exception:  # noqa: BLE001 - a card that fits no empty field: what fits says
         pass
     assert asked == [0]
+
+
+@pytest.mark.parametrize(("ruleset", "variant", "players"), [("bohn_camillo", None, 2), ("high_bohn", None, 3),
+                                                             ("la_isla_bohnita", None, 3)])
+def test_plantable_and_may_plant_all_answer_field_by_field(ruleset: str, variant: str | None, players: int) -> None:
+    """``GameEffects.plantable`` and ``may_plant_all`` (a seat's own fields answered from
+    ``fitting_fields`` at once) give what asking ``may_plant`` field by field gives, for
+    the seat's fields in order, reversed, in part, another seat's, and both mixed: at
+    every decision of greedy games, for each seat's front card."""
+
+    rules = load_ruleset(ruleset, variant)
+    asked = {"lists": 0}
+
+    def compare(game: Game, _action: Action) -> None:
+        fx = game.fx
+        if fx is None or game.state.over:
+            return
+        for seat in range(game.players):
+            hand = game.state.hands[seat]
+            if not hand:
+                continue
+            card = hand[0]
+            own = [FieldRef(seat, i) for i in range(len(game.state.fields[seat]))]
+            other = [FieldRef((seat + 1) % game.players, i) for i in range(len(game.state.fields[(seat + 1) % game.players]))]
+            for fields in (own, own[::-1], own[1:], other, other + own, own[:1] + other[:1] + own[1:]):
+                one_by_one = [fx.may_plant(seat, card, f) for f in fields]
+                assert fx.may_plant_all(seat, card, fields) == one_by_one, (seat, fields)
+                assert fx.plantable(seat, card, fields) == [f for f, ok in zip(fields, one_by_one) if ok], (seat, fields)
+                asked["lists"] += 1
+
+    for seed in range(2):
+        play_game(rules, players, seed, make_agents(["greedy"], players, seed), record=False, after_action=compare)
+    assert asked["lists"] > 500, asked
