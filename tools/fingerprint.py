@@ -17,10 +17,15 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
+from pathlib import Path
 
-from engine.game import log
-from engine.rules.loader import load_ruleset
-from engine.sim.play import make_agents, play_game
+# the engine of the checkout this script is in, not whichever one is installed (a second
+# worktree of the repository imported the first one's engine and fingerprinted that)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.game import log  # noqa: E402
+from engine.rules.loader import load_ruleset  # noqa: E402
+from engine.sim.play import make_agents, play_game  # noqa: E402
 
 RULESETS: list[tuple[str, str | None]] = [
     ("base", None),
