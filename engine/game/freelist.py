@@ -117,6 +117,17 @@ class FreeListing(TurnFlow):
         self._free_memo[seat] = (self.version, allowed, listed)
         return listed
 
+    def restamp(self, before: int) -> None:
+        """The action just performed changed nothing a listing of free actions reads (a
+        trade: ``Trade.trades_unlisted``): the listings remembered at version ``before``,
+        the version before it, are remembered at the version now."""
+        now = self.version
+        memo = self._free_memo
+        for seat in range(len(memo)):
+            last = memo[seat]
+            if last is not None and last[0] == before:
+                memo[seat] = (now, last[1], last[2])
+
     def touch(self) -> None:
         """The position changed outside ``apply`` (a test or a tool moved cards by hand):
         nothing remembered from before is given again."""
