@@ -123,6 +123,7 @@ class GameEffects(RuleIndex):
         self.fronts: list[int | None] = []
         self._procedures: dict[str, Any] | None = None
         self._step_seen: tuple[Any, str] = (None, "")
+        self._zone_lists: tuple[Any, dict[tuple[str, int | None], list[int]]] = (None, {})
         #: seat -> (the cards on its fields, in order; the beans ``growing`` answered for them)
         self._growing_seen: dict[int, tuple[list[list[int]], tuple[str, ...]]] = {}
         #: (how many actions, (seat, step) -> indices of the actions it may own): see ``_seat_actions``
