@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from engine.errors import BohnError
-from engine.game.actions import ACCEPT, ACT, BUY_ITEM, FREE_KINDS, HARVEST, Action
+from engine.game.actions import ACCEPT, ACT, BUY_ITEM, END_TRADING, FREE_KINDS, HARVEST, Action
 from engine.game.copyable import mypyc_attr
 from engine.game.fieldwork import FieldWork
 from engine.game.fixed import PREBUILT_FIELDS, facts
@@ -232,8 +232,9 @@ class Game(FieldWork):
         else:
             step = self.step
             step.apply(self, action)
-            if kind == ACCEPT and not self._plain_free and step.trades_unlisted(self):
-                self.restamp(self.version - 1)  # (the trade moved nothing a free listing reads)
+            if (kind == ACCEPT or kind == END_TRADING) and not self._plain_free and step.trades_unlisted(self):
+                # (the trade, or the window's turn passed on, moved nothing a free listing reads)
+                self.restamp(self.version - 1)
         # (only ``_settle`` ends the game, after the final run-out: ``ending`` covers ``over``)
         if self.step.done or st.ending or self.final_round:
             self.version += 1  # the turn moves on: the next steps may change anything

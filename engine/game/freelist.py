@@ -119,8 +119,9 @@ class FreeListing(TurnFlow):
 
     def restamp(self, before: int) -> None:
         """The action just performed changed nothing a listing of free actions reads (a
-        trade: ``Trade.trades_unlisted``): the listings remembered at version ``before``,
-        the version before it, are remembered at the version now."""
+        trade, the end of a turn to offer: ``Trade.trades_unlisted``): the listings
+        remembered at version ``before``, the version before it, are remembered at the
+        version now."""
         now = self.version
         memo = self._free_memo
         for seat in range(len(memo)):

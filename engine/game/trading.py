@@ -194,14 +194,16 @@ class Trade(StepRun):
         return self._in_play
 
     def trades_unlisted(self, game: Game) -> bool:
-        """Whether an accepted trade moves only cards that no listing of free actions reads,
-        so that every seat's free actions listed before it (``FreeListing.free_listing``)
-        are still its free actions after it.
+        """Whether an accepted trade (or the end of a seat's turn to offer, which at most
+        sets the revealed cards aside) moves only cards that no listing of free actions
+        reads, so that every seat's free actions listed before it
+        (``FreeListing.free_listing``) are still its free actions after it.
 
         Why: an offer accepted is the commonest action of a trading turn that changes the
         position (a gift of a revealed card, one bean for one card), and after it the seat
         that offered lists its free actions again, at every trading decision of a ruleset
-        with declared actions (ships, raids), though none of them reads a hand. A trade
+        with declared actions (ships, raids), though none of them reads a hand; and each
+        seat asked for an offer in a second round lists again after the first. A trade
         moves cards between the hands, the revealed cards, ``also_from`` zones and the zones
         cards are received in, and tells ``traded`` and ``received``; the free actions read
         the fields, the coins, the cards for sale and the declared actions' inputs
