@@ -202,8 +202,9 @@ class Trade(StepRun):
         Why: an offer accepted is the commonest action of a trading turn that changes the
         position (a gift of a revealed card, one bean for one card), and after it the seat
         that offered lists its free actions again, at every trading decision of a ruleset
-        with declared actions (ships, raids), though none of them reads a hand; and each
-        seat asked for an offer in a second round lists again after the first. A trade
+        with declared actions (a dozen a seat may take at any time), though none of them
+        reads a hand; and each seat asked for an offer in a second round lists again after
+        the first. A trade
         moves cards between the hands, the revealed cards, ``also_from`` zones and the zones
         cards are received in, and tells ``traded`` and ``received``; the free actions read
         the fields, the coins, the cards for sale and the declared actions' inputs

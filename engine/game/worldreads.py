@@ -65,7 +65,7 @@ class WorldReads:
         with the zone's live list, as ``_zone_list`` finds it (a shared zone of an id first).
 
         Why: ``count(cards(…))`` and ``item(cards(…), i)`` ask a zone by its reference at
-        almost every rule's test (a ship's cards, a harbour's top card), and finding it by
+        almost every rule's test (a seat's pile, a display's top card), and finding it by
         its id in the shared zones, then the seats' ones, then checking the seat, was a
         tenth of a listing's work. A zone's list is the same object all game (the state
         makes each once), so a reference finds it in one lookup; it is made again for a
