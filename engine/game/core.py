@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from engine.errors import BohnError
-from engine.game.actions import ACCEPT, ACT, BUY_ITEM, END_TRADING, FREE_KINDS, HARVEST, Action
+from engine.game.actions import ACT, BUY_ITEM, FREE_KINDS, HARVEST, Action
 from engine.game.copyable import mypyc_attr
 from engine.game.fieldwork import FieldWork
 from engine.game.fixed import PREBUILT_FIELDS, facts
@@ -230,11 +230,7 @@ class Game(FieldWork):
             if not step.free_quiet or self.fx is not None:
                 step.after_free_action(self, action)
         else:
-            step = self.step
-            step.apply(self, action)
-            if (kind == ACCEPT or kind == END_TRADING) and not self._plain_free and step.trades_unlisted(self):
-                # (the trade, or the window's turn passed on, moved nothing a free listing reads)
-                self.restamp(self.version - 1)
+            self.step.apply(self, action)
         # (only ``_settle`` ends the game, after the final run-out: ``ending`` covers ``over``)
         if self.step.done or st.ending or self.final_round:
             self.version += 1  # the turn moves on: the next steps may change anything

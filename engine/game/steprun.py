@@ -66,11 +66,6 @@ class StepRun:
     def check_proposal(self, game: Game, action: Action) -> str:
         return "no trading in this step"
 
-    def trades_unlisted(self, game: Game) -> bool:
-        """Whether a trade accepted in this step leaves every seat's free actions as they
-        were listed (``Trade.trades_unlisted``): no, in a step without trading."""
-        return False
-
     def refusal(self, game: Game, action: Action) -> str:
         """Why an action that is not legal here is refused, when more can be said than
         "not among the legal actions" ("" otherwise)."""

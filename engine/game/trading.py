@@ -480,6 +480,8 @@ class Trade(StepRun):
             if kind == ACCEPT:
                 self._exchange(game, offer, action)
                 self.accepted_this_round = True
+                if not game._plain_free and self.trades_unlisted(game):
+                    game.restamp(game.version - 1)  # (``apply`` counted the trade a change: it moved nothing listed)
             else:
                 if game.logging:
                     game.emit("declined", seat=action.seat, target=offer.seat)
@@ -495,6 +497,8 @@ class Trade(StepRun):
                 self._keep_revealed(game)  # the revealed cards are placed; hand trading opens
             else:
                 self._start_round(game)
+            if not game._plain_free and self.trades_unlisted(game):
+                game.restamp(game.version - 1)  # (it moved at most the revealed cards: nothing listed)
 
     def _exchange(self, game: Game, offer: Action, answer: Action) -> None:
         a_cards = self._take(game, offer[1], offer[5])  # [1]: the seat, [5]: the cards given
