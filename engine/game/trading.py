@@ -93,7 +93,7 @@ class Trade(StepRun):
         self._in_play: frozenset[str] = frozenset()
         #: whether a trade moves nothing a seat's free actions read, with what it was read
         #: from (``trades_unlisted``)
-        self._unlisted: tuple[object, int, object, bool] | None = None
+        self._unlisted: tuple[object, object, int, object, bool] | None = None
 
     def enter(self, game: Game) -> None:
         st = game.state
@@ -218,8 +218,9 @@ class Trade(StepRun):
         if fx is None:
             return game.items is None and game._rare.coins_id not in self._moved(game)
         known = self._unlisted
-        if known is not None and known[0] is fx._applies and known[1] == len(fx.actions) and known[2] is fx.modifiers:
-            return known[3]
+        if (known is not None and known[0] is fx._applies and known[1] is fx.actions and known[2] == len(fx.actions)
+                and known[3] is fx.modifiers):
+            return known[4]
         moved = self._moved(game)
         quiet = (game.items is None and not fx._action_cards and "traded" not in fx.triggers
                  and "received" not in fx.triggers and game._rare.coins_id not in moved
@@ -232,8 +233,8 @@ class Trade(StepRun):
             if reads is None or any(r[0] in ("zone", "zone_kind") and r[1] in moved for r in reads):
                 quiet = False
                 break
-        if fx._applies is not None:  # (made by ``_profile_zones``: kept with it)
-            self._unlisted = (fx._applies, len(fx.actions), fx.modifiers, quiet)
+        if fx._applies is not None:  # (made by ``_profile_zones``: kept with it, the actions and the modifiers)
+            self._unlisted = (fx._applies, fx.actions, len(fx.actions), fx.modifiers, quiet)
         return quiet
 
     def _moved(self, game: Game) -> frozenset[str]:
