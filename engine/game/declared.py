@@ -32,6 +32,7 @@ import itertools
 import re
 from typing import TYPE_CHECKING, Any, Callable
 
+from engine.game.actions import ACT, Action
 from engine.game.holders import HOLDER
 from engine.game.keys import _key_parts, _tuple
 from engine.lang.compiler import GUARD_OPS, Ctx
@@ -174,8 +175,14 @@ Listing = Callable[["GameEffects", int, str, "ListingMemo", tuple[int, ...]], li
 
 class ListingMemo:
     """A game's listing of declared actions (``legal``) and its remembered answers:
-    (action index, seat, key) -> (the action, the value numbers that passed; -1 for a
-    plain action that passed)."""
+    (action index, seat, key) -> (the action, the seat's ``act`` actions that passed, each
+    naming the action index as its card and the value number as its field; -1 for a plain
+    action).
+
+    Why the seat's actions themselves rather than (index, action, value number): the free
+    actions of the seat to move are listed at every decision, and building an ``act``
+    from each remembered answer again was a sixtieth of a game with declared actions;
+    actions are immutable tuples, shared by every listing that finds the answer."""
 
     __slots__ = ("entries", "values", "parts", "plans", "max_uses", "max_values", "step_of", "kinds")
 
@@ -287,9 +294,11 @@ class ListingMemo:
             found.clear()
         found[(index, seat, key)] = (action, values)
 
-    def legal(self, fx: GameEffects, seat: int) -> list[tuple[int, CompiledAction, int]]:
-        """``GameEffects.legal_actions``: (index, action, value number) of every declared
-        action ``seat`` may take now (the module docstring says in which order it asks)."""
+    def legal(self, fx: GameEffects, seat: int) -> list[Action]:
+        """The ``act`` of every declared action ``seat`` may take now, each naming the
+        action's index (``card``) and value number (``field``; -1 for a plain action)
+        (the module docstring says in which order it asks; ``GameEffects.legal_actions``
+        reads them as (index, action, value number))."""
         game = fx.game
         if game.step is self.step_of[0]:  # a step object keeps its spec: its id is known
             step = self.step_of[1]
@@ -345,7 +354,7 @@ class ListingMemo:
         uses = fx.uses
         entries = self.entries
         cap = self.max_uses
-        out: list[tuple[int, CompiledAction, int]] = []
+        out: list[Action] = []
         made: list[Ctx] = []  # one context for the listing, made when a first rule is read
         held: set[int] | None = None  # the cards with actions the seat holds, found when first needed
         guarded = cards_only is not None and cards_only is not False and cards_only[1] is not None  # (every guard held: ``found``)
@@ -395,9 +404,11 @@ def evaluate(fx: GameEffects, seat: int, out: list[Any], index: int, action: Com
     action's inputs changed, a few hundred times a game."""
     first = len(out)
     condition = action.condition
+    # (each passing value listed as the seat's ``act``, made as a plain tuple is)
+    new, rule = tuple.__new__, (action.rule,)
     if action.values is None:
         if fx._allowed(action, _context(fx, seat, action, made)):
-            out.append((index, action, -1))
+            out.append(new(Action, (ACT, seat, -1, index, -1, (), rule)))
     else:
         if vkey is _UNSET:
             fine = memo._parts(fx, action)[3] if key is not None else None
@@ -425,12 +436,12 @@ def evaluate(fx: GameEffects, seat: int, out: list[Any], index: int, action: Com
             for number, value in enumerate(values):
                 bound[param] = value
                 if condition(ctx):
-                    out.append((index, action, number))
+                    out.append(new(Action, (ACT, seat, number, index, -1, (), rule)))
         else:
             for number, value in enumerate(values):
                 bound[param] = value
                 if fx._allowed(action, ctx):
-                    out.append((index, action, number))
+                    out.append(new(Action, (ACT, seat, number, index, -1, (), rule)))
         bound.pop(param, None)
     if key is not None:
         entries = memo.entries  # ``store`` spelt out

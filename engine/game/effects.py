@@ -123,6 +123,7 @@ class GameEffects(RuleIndex):
         self.fronts: list[int | None] = []
         self._procedures: dict[str, Any] | None = None
         self._step_seen: tuple[Any, str] = (None, "")
+        self._zone_lists: tuple[Any, dict[tuple[str, int | None], list[int]]] = (None, {})
         #: seat -> (the cards on its fields, in order; the beans ``growing`` answered for them)
         self._growing_seen: dict[int, tuple[list[list[int]], tuple[str, ...]]] = {}
         #: (how many actions, (seat, step) -> indices of the actions it may own): see ``_seat_actions``
@@ -540,8 +541,10 @@ class GameEffects(RuleIndex):
         """Declared actions ``seat`` may take now: (index, action, value number); an action
         with a parameter is offered once per value of its list (at most MAX_ACTION_VALUES)
         for which its condition and cost hold, a plain action with value number -1. Listed
-        by ``engine.game.declared``, which remembers each test's answer by its inputs."""
-        return self.listing_memo.legal(self, seat)
+        by ``engine.game.declared``, which remembers each test's answer by its inputs (as
+        the seat's ``act`` actions: ``ListingMemo.legal``)."""
+        actions = self.actions
+        return [(a[3], actions[a[3]][0], a[2]) for a in self.listing_memo.legal(self, seat)]  # [3]: card, [2]: field
 
     def _guard_holds(self, guard: tuple[Any, ...], seat: int) -> bool:
         """An action's first test (``compiler.required_guard``), answered as ``counter``,

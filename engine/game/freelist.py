@@ -117,6 +117,18 @@ class FreeListing(TurnFlow):
         self._free_memo[seat] = (self.version, allowed, listed)
         return listed
 
+    def restamp(self, before: int) -> None:
+        """The action just performed changed nothing a listing of free actions reads (a
+        trade, the end of a turn to offer: ``Trade.trades_unlisted``): the listings
+        remembered at version ``before``, the version before it, are remembered at the
+        version now."""
+        now = self.version
+        memo = self._free_memo
+        for seat in range(len(memo)):
+            last = memo[seat]
+            if last is not None and last[0] == before:
+                memo[seat] = (now, last[1], last[2])
+
     def touch(self) -> None:
         """The position changed outside ``apply`` (a test or a tool moved cards by hand):
         nothing remembered from before is given again."""
@@ -205,9 +217,8 @@ class FreeListing(TurnFlow):
             out.append(fixed.buy_field_actions[seat])
         # (every declared action a card's and the seat holding none of those cards: the
         # listing, ``ListingMemo.legal``, would list none of them; it is not asked)
-        if lists:
-            new = tuple.__new__  # Action(ACT, seat, field=v, card=i, want=(a.rule,)), made as a plain tuple is
-            out.extend([new(Action, (ACT, seat, v, i, -1, (), (a.rule,))) for i, a, v in fx.legal_actions(seat)])
+        if lists:  # (the seat's ``act`` actions as the listing remembers them: ``ListingMemo.legal``)
+            out += fx.listing_memo.legal(fx, seat)
         items = self.items
         # (``Items.listing`` lists nothing to a seat with fewer coins than the cheapest card
         # for sale, unless a rule changes prices)
@@ -391,7 +402,8 @@ class FreeListing(TurnFlow):
         if action.kind == BUY_FIELD:
             return self.can_buy_field(seat)
         if action.kind == ACT:
-            return self.fx is not None and any(i == action.card and v == action.field for i, _, v in self.fx.legal_actions(seat))
+            return self.fx is not None and any(a[3] == action.card and a[2] == action.field
+                                               for a in self.fx.listing_memo.legal(self.fx, seat))
         if action.kind == BUY_ITEM:
             items = self.items
             return (items is not None and len(action.want) == 1 and action.want[0] in items.by_id

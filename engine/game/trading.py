@@ -91,6 +91,9 @@ class Trade(StepRun):
         #: (bean index, want tuple) of every bean in play, and the set of those beans: made at first use
         self._want_cache: list[tuple[int, tuple[str, ...]]] | None = None
         self._in_play: frozenset[str] = frozenset()
+        #: whether a trade moves nothing a seat's free actions read, with what it was read
+        #: from (``trades_unlisted``)
+        self._unlisted: tuple[object, object, int, object, bool] | None = None
 
     def enter(self, game: Game) -> None:
         st = game.state
@@ -189,6 +192,55 @@ class Trade(StepRun):
         if self._want_cache is None:
             self._wants(game)
         return self._in_play
+
+    def trades_unlisted(self, game: Game) -> bool:
+        """Whether an accepted trade (or the end of a seat's turn to offer, which at most
+        sets the revealed cards aside) moves only cards that no listing of free actions
+        reads, so that every seat's free actions listed before it
+        (``FreeListing.free_listing``) are still its free actions after it.
+
+        Why: an offer accepted is the commonest action of a trading turn that changes the
+        position (a gift of a revealed card, one bean for one card), and after it the seat
+        that offered lists its free actions again, at every trading decision of a ruleset
+        with declared actions (a dozen a seat may take at any time), though none of them
+        reads a hand; and each seat asked for an offer in a second round lists again after
+        the first. A trade
+        moves cards between the hands, the revealed cards, ``also_from`` zones and the zones
+        cards are received in, and tells ``traded`` and ``received``; the free actions read
+        the fields, the coins, the cards for sale and the declared actions' inputs
+        (``CompiledAction.reads``). So it holds when: no rule listens to those events, no
+        rule modifies a query the listing asks (the harvest protection, the field price
+        and count, prices: such a rule may read anything), there are no cards for sale and
+        no card declares an action (a card may be traded), the seats' rule profiles read
+        none of those zones, and every declared action's inputs are known and name none of
+        them. Read again when the rules or the declared actions change."""
+        fx = game.fx
+        if fx is None:
+            return game.items is None and game._rare.coins_id not in self._moved(game)
+        known = self._unlisted
+        if (known is not None and known[0] is fx._applies and known[1] is fx.actions and known[2] == len(fx.actions)
+                and known[3] is fx.modifiers):
+            return known[4]
+        moved = self._moved(game)
+        quiet = (game.items is None and not fx._action_cards and "traded" not in fx.triggers
+                 and "received" not in fx.triggers and game._rare.coins_id not in moved
+                 and not any(q in fx.modifiers for q in ("may_harvest", "field_price", "max_fields", "price")))
+        if quiet:
+            zones = game._profile_zones(fx)
+            quiet = zones is not None and moved.isdisjoint(zones)
+        for action, _ in fx.actions if quiet else ():
+            reads = action.reads
+            if reads is None or any(r[0] in ("zone", "zone_kind") and r[1] in moved for r in reads):
+                quiet = False
+                break
+        if fx._applies is not None:  # (made by ``_profile_zones``: kept with it, the actions and the modifiers)
+            self._unlisted = (fx._applies, fx.actions, len(fx.actions), fx.modifiers, quiet)
+        return quiet
+
+    def _moved(self, game: Game) -> frozenset[str]:
+        """The zones a trade of this step takes cards from or puts them in."""
+        return frozenset([HAND, self.revealed_id, self.received_id, *self.received_from.values(),
+                          *self.also_from, *self.active_also_from])
 
     # ------------------------------------------------------------------ choices
 
@@ -429,6 +481,8 @@ class Trade(StepRun):
             if kind == ACCEPT:
                 self._exchange(game, offer, action)
                 self.accepted_this_round = True
+                if not game._plain_free and self.trades_unlisted(game):
+                    game.restamp(game.version - 1)  # (``apply`` counted the trade a change: it moved nothing listed)
             else:
                 if game.logging:
                     game.emit("declined", seat=action.seat, target=offer.seat)
@@ -444,6 +498,8 @@ class Trade(StepRun):
                 self._keep_revealed(game)  # the revealed cards are placed; hand trading opens
             else:
                 self._start_round(game)
+            if not game._plain_free and self.trades_unlisted(game):
+                game.restamp(game.version - 1)  # (it moved at most the revealed cards: nothing listed)
 
     def _exchange(self, game: Game, offer: Action, answer: Action) -> None:
         a_cards = self._take(game, offer[1], offer[5])  # [1]: the seat, [5]: the cards given

@@ -48,6 +48,8 @@ class WorldReads:
     plant_hint: tuple[int, int, int, int, list[int]] | None
     _bean_by_id: Any
     _values: list[Any]
+    #: (the state, (zone id, seat or None) -> the zone's live list): see ``_zones_by_ref``
+    _zone_lists: tuple[Any, dict[tuple[str, int | None], list[int]]]
 
     def players(self) -> list[int]:
         return list(range(self.game.players))
@@ -58,7 +60,44 @@ class WorldReads:
     def next_player(self, player: int) -> int:
         return (player + 1) % self.game.players
 
+    def _zones_by_ref(self) -> dict[tuple[str, int | None], list[int]]:
+        """Every zone reference of a seat of the table (and of no seat, for a shared zone)
+        with the zone's live list, as ``_zone_list`` finds it (a shared zone of an id first).
+
+        Why: ``count(cards(…))`` and ``item(cards(…), i)`` ask a zone by its reference at
+        almost every rule's test (a seat's pile, a display's top card), and finding it by
+        its id in the shared zones, then the seats' ones, then checking the seat, was a
+        tenth of a listing's work. A zone's list is the same object all game (the state
+        makes each once), so a reference finds it in one lookup; it is made again for a
+        look-ahead's copy (its own state). A reference not in it (a seat beyond the table)
+        is read the long way."""
+        st = self.game.state
+        known = self._zone_lists
+        if known[0] is st:
+            return known[1]
+        found: dict[tuple[str, int | None], list[int]] = {}
+        seats = range(self.game.players)
+        for zid, zones in st.per_player.items():
+            for seat in seats:
+                if seat < len(zones):
+                    found[(zid, seat)] = zones[seat]
+        for zid, cards in st.shared.items():  # (a shared zone of an id first)
+            found[(zid, None)] = cards
+            for seat in seats:
+                found[(zid, seat)] = cards
+        self._zone_lists = (st, found)
+        return found
+
     def _zone_list(self, zone: ZoneRef) -> list[int] | None:
+        known = self._zone_lists
+        if known[0] is self.game.state:  # (``_zones_by_ref`` made for this state)
+            found = known[1].get(zone)
+            if found is not None:
+                return found
+        else:
+            found = self._zones_by_ref().get(zone)
+            if found is not None:
+                return found
         st = self.game.state
         zid, player = zone
         found = st.shared.get(zid)
@@ -71,6 +110,11 @@ class WorldReads:
 
     def cards(self, zone: ZoneRef) -> list[int]:
         """A copy of the zone's cards (``_zone_list`` spelt out: effects ask it very often)."""
+        known = self._zone_lists
+        if known[0] is self.game.state:
+            found = known[1].get(zone)
+            if found is not None:
+                return list(found)
         st = self.game.state
         zid, player = zone
         found = st.shared.get(zid)
@@ -83,7 +127,16 @@ class WorldReads:
 
     def zone_size(self, zone: ZoneRef) -> int:
         """``len(cards(zone))`` without copying the zone (``count(cards(…))`` asks it)."""
-        st = self.game.state  # ``_zone_list`` spelt out: a ruleset's listings may ask it at every decision
+        known = self._zone_lists  # ``_zone_list`` spelt out: a ruleset's listings may ask it at every decision
+        if known[0] is self.game.state:
+            found = known[1].get(zone)
+            if found is not None:
+                return len(found)
+        else:
+            found = self._zones_by_ref().get(zone)
+            if found is not None:
+                return len(found)
+        st = self.game.state
         zid, player = zone
         found = st.shared.get(zid)
         if found is None:
@@ -96,7 +149,16 @@ class WorldReads:
     def zone_item(self, zone: ZoneRef, i: int) -> int | None:
         """``item(cards(zone), i)`` for ``i >= 0`` without copying the zone (a rule reading
         the first card of a seat's pile is asked at every planting)."""
-        st = self.game.state  # ``_zone_list`` spelt out
+        known = self._zone_lists  # ``_zone_list`` spelt out
+        if known[0] is self.game.state:
+            found = known[1].get(zone)
+            if found is not None:
+                return found[i] if i < len(found) else None
+        else:
+            found = self._zones_by_ref().get(zone)
+            if found is not None:
+                return found[i] if i < len(found) else None
+        st = self.game.state
         zid, player = zone
         found = st.shared.get(zid)
         if found is None:

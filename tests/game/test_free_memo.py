@@ -127,6 +127,38 @@ def test_a_missing_bump_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     assert failed
 
 
+def _trade_step(game: Game) -> Any:
+    """The game's trading step, made for it."""
+    spec = next(step for phase in game.phases for step in phase.steps if step.kind == "trade")
+    return Trade(game, spec)
+
+
+def test_a_trade_keeps_the_listings_only_while_no_listing_reads_what_it_moves() -> None:
+    """``Trade.trades_unlisted``: La Isla's declared actions read no hand nor the cards
+    traded, so an accepted trade keeps every seat's remembered free listing (the
+    comparison above checks them after every action); a game with cards for sale (High
+    Bohn) does not, nor La Isla once an action is said to read the hand, or its inputs are
+    unknown, or a rule listens to trades."""
+    import dataclasses
+
+    game = Game(load_ruleset("la_isla_bohnita"), 4, 1)
+    fx = game.fx
+    assert fx is not None
+    trade = _trade_step(game)
+    assert trade.trades_unlisted(game)
+    assert not _trade_step(Game(load_ruleset("high_bohn"), 4, 1)).trades_unlisted(Game(load_ruleset("high_bohn"), 4, 1))
+    saved = fx.actions
+    fx.actions = [(dataclasses.replace(a, reads=tuple(a.reads) + (("zone", "hand", "owner"),)), owner) for a, owner in saved]
+    assert not trade.trades_unlisted(game)
+    fx.actions = [(dataclasses.replace(a, reads=None), owner) for a, owner in saved]
+    assert not trade.trades_unlisted(game)
+    fx.actions = saved
+    assert trade.trades_unlisted(game)
+    fx.triggers = {**fx.triggers, "traded": []}
+    trade._unlisted = None
+    assert not trade.trades_unlisted(game)
+
+
 def test_purchases_follow_the_coins_and_what_is_for_sale() -> None:
     """A seat's purchases change with its coins (compared by content) and with a card
     bought by anyone (``epoch``)."""
