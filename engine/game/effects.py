@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from engine.errors import BohnError, Span
 from engine.game.choices import ChoiceHook, first_option, pick, pick_secretly
 from engine.game.copyable import mypyc_attr
-from engine.game.declared import ListingMemo
+from engine.game.declared import ListingMemo, make_reader
 from engine.game.holders import HOLDER
 from engine.game.plans import fire_plan, modifier_plan
 from engine.game.ruleindex import RuleIndex
@@ -148,6 +148,9 @@ class GameEffects(RuleIndex):
         self.epoch = 0
         #: (epoch, seat, card, game version, the fields the card fits): ``plantable``'s last list
         self.plant_hint: tuple[int, int, int, int, list[int]] | None = None
+        #: (seat, the ids and owners of the `may_plant` rules hearing it) -> how ``FieldWork.
+        #: fitting_fields`` answers by their inputs (``FieldWork._by_inputs``), for the game
+        self.plant_inputs: dict[Any, Any] = {}
         #: the zones' lists in the order ``statements.take`` searches them (made on first use)
         self._take_order: tuple[tuple[list[int], ...], tuple[list[int], ...]] | None = None
         rules = game.rules
@@ -221,7 +224,7 @@ class GameEffects(RuleIndex):
             self._card_events.add(t.event)
         for i, m in enumerate(compiled.modifiers):
             bound_m = CompiledModifier(m.query, m.by, _bind(m.condition, card), _bind(m.value, card), m.span, m.rule,
-                                       m.adjusts, m.needs_value, m.field_free, m.pure, m.pure_limits)
+                                       m.adjusts, m.needs_value, m.field_free, m.pure, m.pure_limits, m.inputs)
             _place(self.modifiers.setdefault(m.query, []), self._modifier_keys.setdefault(m.query, []),
                    (modifier_stage(m), rank, i, card), (bound_m, owner))
             self._card_queries.add(m.query)
@@ -368,6 +371,18 @@ class GameEffects(RuleIndex):
             if mod.condition is None or mod.condition(ctx):
                 value = mod.value(ctx)
         return value
+
+    def input_readers(self, rules: list[tuple[CompiledModifier, int]]) -> tuple[tuple[Any, int], ...] | None:
+        """Each of ``rules``' key function of its inputs (``CompiledModifier.inputs``, read as a
+        declared action's are: ``declared.make_reader``) with the rule's owner, whose copy of a
+        zone it reads; None when one rule's inputs are not all known."""
+        out = []
+        for mod, owner in rules:
+            reader = make_reader(mod.inputs, self) if mod.inputs is not None else None
+            if reader is None:
+                return None
+            out.append((reader, owner))
+        return tuple(out)
 
     def field_free(self, query: str) -> bool:
         """Whether every rule of ``query`` reads no field (``CompiledModifier.field_free``):

@@ -8,11 +8,17 @@ below them (``engine.game.gamebase`` says how ``Game`` is layered).
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.errors import BohnError
 from engine.game.copyable import mypyc_attr
-from engine.game.freelist import FreeListing
+from engine.game.freelist import MAX_FIELD_ANSWERS, FreeListing
 from engine.lang.world import FieldRef
 from engine.rules.model import Bean, coins_for
+
+
+#: Where a seat's kept answers (``FreeListing.kept_answers``) hold ``FieldWork._by_inputs``.
+_BY_INPUTS = "may_plant by inputs"
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a look-ahead copies a game (engine/game/copyable.py)
@@ -100,6 +106,18 @@ class FieldWork(FreeListing):
             return []
         fields = self.state.fields[seat]
         fx = self.fx
+        if fx is not None and not fx.field_limits and "may_plant" in fx.modifiers:
+            # the seat's profile kept (``seat_rules`` spelt out) with the plantings its rules allow
+            known = self._rare.seat_rules[seat]
+            if known is not None and known[0] is fx._applies and known[1] == len(fx.actions) and known[2] == known[3]:
+                kept = known[5]  # (``hearing``'s: [the modifiers, {query: rules}, {query: answers}])
+                fast = kept[2].get(_BY_INPUTS) if kept[0] is fx.modifiers else None
+                if fast is None:
+                    fast = self._by_inputs(seat)
+                if fast:
+                    found = self._fitting_by_inputs(seat, bean, fields, fast)
+                    if found is not None:
+                        return found
         if fx is None or self.plants_plainly(seat):  # no field or rule says more
             if self._fixed.one_field_per_bean:
                 # its bean's fields; else, when no field grows it, the empty ones (no field of
@@ -150,6 +168,86 @@ class FieldWork(FreeListing):
             if base:
                 out.append(i)
         return out
+
+    def _by_inputs(self, seat: int) -> Any:
+        """How ``fitting_fields`` answers for ``seat`` from `may_plant` answers kept by what
+        the rules read, kept with the seat's profile (``kept_answers``, at ``_BY_INPUTS``):
+        (the rules hearing the seat, each one's key function of its inputs with its owner,
+        {(bean, base answer, inputs): answer}, whether a falsy answer stays so, whether a
+        key reads the step), or False when it does not (no rule applies, a rule reads a
+        field or an input not followed, one bean per field). The profile must be kept."""
+        fx = self.fx
+        assert fx is not None
+        made: Any = False
+        if self.seat_rules(seat)[3] and not self._fixed.one_field_per_bean and fx.field_free("may_plant"):
+            rules = self.hearing(seat, "may_plant")
+            if rules is not None:
+                # the same rules with the same owners answer alike under another profile (the
+                # seat's holding changed): their answers are kept by the rules, for the game
+                rules_key = (seat, tuple([(id(mod), owner) for mod, owner in rules]))
+                made = fx.plant_inputs.get(rules_key)
+                if made is None or made and made[0] != rules:
+                    readers = fx.input_readers(rules)
+                    steps = any(r[0] in ("step", "step_in") for mod, _ in rules for r in mod.inputs or ())
+                    made = (rules, readers, {}, fx.keeps_no("may_plant"), steps) if readers is not None else False
+                    if len(fx.plant_inputs) >= MAX_FIELD_ANSWERS:
+                        fx.plant_inputs.clear()
+                    fx.plant_inputs[rules_key] = made
+        self.kept_answers(seat)[_BY_INPUTS] = made
+        return made
+
+    def _fitting_by_inputs(self, seat: int, bean: int, fields: list[list[int]], fast: Any) -> list[int] | None:
+        """``fitting_fields`` for rules of `may_plant` that read no field and whose inputs
+        are known (``_by_inputs``): each field's base answer (its bean's or empty), then the
+        rules' answer for that base, kept by the bean and the inputs they read (asked as the
+        general path asks them: for the first field of each base answer). None when an
+        input may not be read now (a rule modifies what it reads)."""
+        rules, readers, answers, keeps_no, steps = fast
+        fx = self.fx
+        assert fx is not None
+        step = fx.step() if steps else ""
+        if len(readers) == 1:  # (most seats: one rule hears them)
+            read, owner = readers[0]
+            inputs = read(fx, owner, step)
+            if inputs is None:
+                return None
+        else:
+            inputs = tuple([read(fx, owner, step) for read, owner in readers])
+            if None in inputs:
+                return None
+        bean_of = self.state.bean_of
+        name = self.state.card_types[bean]
+        yes: bool | None = None
+        no: bool | None = False if keeps_no else None
+        out = []
+        i = 0
+        for f in fields:  # (a plain loop: asked at every planting listed)
+            if not f or bean_of[f[0]] == bean:
+                if yes is None:
+                    yes = answers.get((name, True, inputs))
+                    if yes is None:
+                        yes = self._kept_answer(answers, (name, True, inputs), rules, seat, name, i)
+                if yes:
+                    out.append(i)
+            else:
+                if no is None:
+                    no = answers.get((name, False, inputs))
+                    if no is None:
+                        no = self._kept_answer(answers, (name, False, inputs), rules, seat, name, i)
+                if no:
+                    out.append(i)
+            i += 1
+        return out
+
+    def _kept_answer(self, answers: dict[Any, bool], key: tuple[Any, ...], rules: list[Any], seat: int, name: str,
+                     slot: int) -> bool:
+        """The rules' answer for ``key`` (bean, base answer, inputs), read and kept."""
+        fx = self.fx
+        assert fx is not None
+        if len(answers) >= MAX_FIELD_ANSWERS:
+            answers.clear()
+        got = answers[key] = bool(fx.modified_by(rules, key[1], {"player": seat, "bean": name, "field": FieldRef(seat, slot)}))
+        return got
 
     def fits_field(self, seat: int, card: int, index: int) -> bool:
         """``index in fitting_fields(seat, card)``, asking the rules about that one field
