@@ -148,9 +148,9 @@ class GameEffects(RuleIndex):
         self.epoch = 0
         #: (epoch, seat, card, game version, the fields the card fits): ``plantable``'s last list
         self.plant_hint: tuple[int, int, int, int, list[int]] | None = None
-        #: (seat, the ids and owners of the `may_plant` rules hearing it) -> how ``FieldWork.
-        #: fitting_fields`` answers by their inputs (``FieldWork._by_inputs``), for the game
-        self.plant_inputs: dict[Any, Any] = {}
+        #: seat -> how ``FieldWork.fitting_fields`` answers it by the inputs of its `may_plant`
+        #: rules (``FieldWork._by_inputs``, with the index of rules it stands for)
+        self.plant_inputs: dict[int, tuple[Any, ...]] = {}
         #: the zones' lists in the order ``statements.take`` searches them (made on first use)
         self._take_order: tuple[tuple[list[int], ...], tuple[list[int], ...]] | None = None
         rules = game.rules

@@ -17,10 +17,6 @@ from engine.lang.world import FieldRef
 from engine.rules.model import Bean, coins_for
 
 
-#: Where a seat's kept answers (``FreeListing.kept_answers``) hold ``FieldWork._by_inputs``.
-_BY_INPUTS = "may_plant by inputs"
-
-
 @mypyc_attr(allow_interpreted_subclasses=True)  # a look-ahead copies a game (engine/game/copyable.py)
 class FieldWork(FreeListing):
     """Planting, harvesting, buying fields; where cards may go."""
@@ -107,17 +103,13 @@ class FieldWork(FreeListing):
         fields = self.state.fields[seat]
         fx = self.fx
         if fx is not None and not fx.field_limits and "may_plant" in fx.modifiers:
-            # the seat's profile kept (``seat_rules`` spelt out) with the plantings its rules allow
-            known = self._rare.seat_rules[seat]
-            if known is not None and known[0] is fx._applies and known[1] == len(fx.actions) and known[2] == known[3]:
-                kept = known[5]  # (``hearing``'s: [the modifiers, {query: rules}, {query: answers}])
-                fast = kept[2].get(_BY_INPUTS) if kept[0] is fx.modifiers else None
-                if fast is None:
-                    fast = self._by_inputs(seat)
-                if fast:
-                    found = self._fitting_by_inputs(seat, bean, fields, fast)
-                    if found is not None:
-                        return found
+            fast = fx.plant_inputs.get(seat)  # (``_by_inputs``, still standing)
+            if fast is None or fast[0] is not fx._applies or fast[1] is not fx.modifiers["may_plant"]:
+                fast = self._by_inputs(seat)
+            if fast[2] is not None:
+                found = self._fitting_by_inputs(seat, bean, fields, fast)
+                if found is not None:
+                    return found
         if fx is None or self.plants_plainly(seat):  # no field or rule says more
             if self._fixed.one_field_per_bean:
                 # its bean's fields; else, when no field grows it, the empty ones (no field of
@@ -169,31 +161,39 @@ class FieldWork(FreeListing):
                 out.append(i)
         return out
 
-    def _by_inputs(self, seat: int) -> Any:
+    def _by_inputs(self, seat: int) -> tuple[Any, ...]:
         """How ``fitting_fields`` answers for ``seat`` from `may_plant` answers kept by what
-        the rules read, kept with the seat's profile (``kept_answers``, at ``_BY_INPUTS``):
-        (the rules hearing the seat, each one's key function of its inputs with its owner,
-        {(bean, base answer, inputs): answer}, whether a falsy answer stays so, whether a
-        key reads the step), or False when it does not (no rule applies, a rule reads a
-        field or an input not followed, one bean per field). The profile must be kept."""
+        the rules read: (the index of who the rules apply to and the list of `may_plant`
+        rules it stands for, the rules hearing the seat with their owners, each one's key
+        function of its inputs with its owner, {(bean, base answer, inputs): answer},
+        whether a falsy answer stays so, whether a key reads the step), kept in
+        ``GameEffects.plant_inputs`` while the rules owned are the same (acquiring rules
+        makes a new index). The rules are None when the answer may not be read so: no
+        rule applies to the seat, a rule reads a field or an input not followed, a card's
+        rule (its holder changes) or a rule by the active player (who hears it changes)
+        is among them, or one bean goes on one field only.
+
+        Why: the rules hearing a seat and their owners are then fixed while the index
+        stands, and each answer a function of the bean, the base answer and the inputs
+        (``CompiledModifier.inputs``), so a planting listed asks the inputs, not the rules
+        (a ruleset's role rule is asked at every planting, for the same few beans)."""
         fx = self.fx
         assert fx is not None
-        made: Any = False
-        if self.seat_rules(seat)[3] and not self._fixed.one_field_per_bean and fx.field_free("may_plant"):
-            rules = self.hearing(seat, "may_plant")
-            if rules is not None:
-                # the same rules with the same owners answer alike under another profile (the
-                # seat's holding changed): their answers are kept by the rules, for the game
-                rules_key = (seat, tuple([(id(mod), owner) for mod, owner in rules]))
-                made = fx.plant_inputs.get(rules_key)
-                if made is None or made and made[0] != rules:
-                    readers = fx.input_readers(rules)
-                    steps = any(r[0] in ("step", "step_in") for mod, _ in rules for r in mod.inputs or ())
-                    made = (rules, readers, {}, fx.keeps_no("may_plant"), steps) if readers is not None else False
-                    if len(fx.plant_inputs) >= MAX_FIELD_ANSWERS:
-                        fx.plant_inputs.clear()
-                    fx.plant_inputs[rules_key] = made
-        self.kept_answers(seat)[_BY_INPUTS] = made
+        fx.applies("may_plant", seat)  # (makes the index when rules were acquired since)
+        index, mods = fx._applies, fx.modifiers["may_plant"]
+        rules: list[Any] | None = None
+        readers: Any = None
+        steps = False
+        if (not self._fixed.one_field_per_bean and "may_plant" not in fx._card_queries and fx.field_free("may_plant")
+                and all(mod.by in ("owner", "others", "anyone") and mod.inputs is not None for mod, _ in mods)
+                and fx.applies("may_plant", seat)):
+            rules = fx.hearing("may_plant", seat)
+            readers = fx.input_readers(rules)
+            if readers is None:
+                rules = None
+            steps = any(r[0] in ("step", "step_in") for mod, _ in rules or () for r in mod.inputs or ())
+        made = (index, mods, rules, readers, {}, fx.keeps_no("may_plant"), steps)
+        fx.plant_inputs[seat] = made
         return made
 
     def _fitting_by_inputs(self, seat: int, bean: int, fields: list[list[int]], fast: Any) -> list[int] | None:
@@ -202,7 +202,7 @@ class FieldWork(FreeListing):
         rules' answer for that base, kept by the bean and the inputs they read (asked as the
         general path asks them: for the first field of each base answer). None when an
         input may not be read now (a rule modifies what it reads)."""
-        rules, readers, answers, keeps_no, steps = fast
+        _, _, rules, readers, answers, keeps_no, steps = fast
         fx = self.fx
         assert fx is not None
         step = fx.step() if steps else ""
