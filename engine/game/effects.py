@@ -497,8 +497,12 @@ class GameEffects(RuleIndex):
                 if not depth:  # the chain is one deeper from the first rule that runs
                     self.trigger_depth += 1
                     depth = True
-                if budget is None:
-                    budget = self.budget()
+                if budget is None:  # ``budget`` spelt out while the decision's stands
+                    if game.actions_taken == self._budget_at:
+                        self.epoch += 1
+                        budget = self._budget
+                    else:
+                        budget = self.budget()
                 self._execute(trigger, owner, payload, budget)
         finally:
             if depth:
@@ -533,8 +537,12 @@ class GameEffects(RuleIndex):
                 if not depth:  # the chain is one deeper from the first rule that runs
                     self.trigger_depth += 1
                     depth = True
-                if budget is None:
-                    budget = self.budget()
+                if budget is None:  # ``budget`` spelt out while the decision's stands
+                    if game.actions_taken == self._budget_at:
+                        self.epoch += 1
+                        budget = self._budget
+                    else:
+                        budget = self.budget()
                 self._execute(trigger, owner, payload, budget)
         finally:
             if depth:
@@ -698,7 +706,11 @@ class GameEffects(RuleIndex):
     def plantable(self, player: int, card: int, fields: Sequence[Any]) -> list[Any]:
         """``[f for f in fields if may_plant(player, card, f)]``, the rules asked as
         ``may_plant_all`` asks them (``compiler.plantable_filter`` reads the list here)."""
-        if not self.field_free("may_plant"):
+        made = self._facts  # ``field_free`` spelt out (asked at every planting an effect lists)
+        if made is None or made[0] is not self.modifiers:
+            made = self._facts = (self.modifiers, self._query_facts())
+        found = made[1].get("may_plant")
+        if found is not None and not found[0]:
             return [f for f in fields if self.may_plant(player, card, f)]
         game = self.game
         n = len(game.state.fields[player])

@@ -42,8 +42,12 @@ class FieldWork(FreeListing):
         return allowed is None or zone in allowed
 
     def check_goes(self, card: int, zone: str, why: str) -> None:
-        """A built-in step is about to move ``card`` to ``zone``: G620 if its kind may not go there."""
-        if not self.may_go(card, zone):
+        """A built-in step is about to move ``card`` to ``zone``: G620 if its kind may not go there
+        (``may_go`` spelt out: asked for every card revealed, drawn and harvested)."""
+        if not self._zone_limited:
+            return
+        allowed = self._kind_zones[self.state.bean_of[card]]
+        if allowed is not None and zone not in allowed:
             allowed = self._kind_zones[self.state.bean_of[card]] or ()
             raise BohnError.one("G620", f"{why}: a `{self.bean_name(card)}` may not go to `{zone}` (its kind may be in "
                                 f"{', '.join(sorted(allowed))})", self.step.span if self.step is not None else None)
@@ -148,8 +152,11 @@ class FieldWork(FreeListing):
             elif asked:
                 if rules is None:
                     base = bool(fx.modified("may_plant", base, player=seat, bean=name, field=FieldRef(seat, i)))
-                elif kept is not None:  # (what a field's answer reads: the bean, the base answer, the field)
-                    key = (name, base, i, tuple(f), tuple(only) if only else ())
+                elif kept is not None:
+                    # (what a field's answer reads: the bean, the base answer, the field, its
+                    # limit; of its cards only their types in order: such a rule reads nothing
+                    # else that is a card, so it cannot tell two cards of one type apart)
+                    key = (name, base, i, tuple(map(bean_of.__getitem__, f)), tuple(only) if only else ())
                     got = kept.get(key)
                     if got is None:
                         got = kept[key] = bool(fx.modified_by(rules, base, {"player": seat, "bean": name,
@@ -334,11 +341,14 @@ class FieldWork(FreeListing):
         earned = wanted if wanted < count else count
         cards = list(field) if fx is not None else []
         kept = count - earned
-        if self._zone_limited:
+        if self._zone_limited:  # (a card whose kind may go anywhere, a bean mostly, is not asked about)
+            kind_zones, bean_of = self._kind_zones, st.bean_of
             for card in field[kept:]:
-                self.check_goes(card, self._rare.coins_id, "harvest")
+                if kind_zones[bean_of[card]] is not None:
+                    self.check_goes(card, self._rare.coins_id, "harvest")
             for card in field[:kept]:
-                self.check_goes(card, self._rare.discard_id, "harvest")
+                if kind_zones[bean_of[card]] is not None:
+                    self.check_goes(card, self._rare.discard_id, "harvest")
         coins = st.coins[seat]
         if earned:
             coins.extend(field[kept:])
