@@ -48,7 +48,6 @@ class FieldWork(FreeListing):
             return
         allowed = self._kind_zones[self.state.bean_of[card]]
         if allowed is not None and zone not in allowed:
-            allowed = self._kind_zones[self.state.bean_of[card]] or ()
             raise BohnError.one("G620", f"{why}: a `{self.bean_name(card)}` may not go to `{zone}` (its kind may be in "
                                 f"{', '.join(sorted(allowed))})", self.step.span if self.step is not None else None)
 
@@ -199,7 +198,7 @@ class FieldWork(FreeListing):
             if readers is None:
                 rules = None
             steps = any(r[0] in ("step", "step_in") for mod, _ in rules or () for r in mod.inputs or ())
-        made = (index, mods, rules, readers, {}, fx.keeps_no("may_plant"), steps)
+        made: tuple[Any, ...] = (index, mods, rules, readers, {}, fx.keeps_no("may_plant"), steps)
         fx.plant_inputs[seat] = made
         return made
 
