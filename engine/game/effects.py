@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from engine.errors import BohnError, Span
 from engine.game.choices import ChoiceHook, first_option, pick, pick_secretly
 from engine.game.copyable import mypyc_attr
-from engine.game.declared import ListingMemo
+from engine.game.declared import ListingMemo, make_reader
 from engine.game.holders import HOLDER
 from engine.game.plans import fire_plan, modifier_plan
 from engine.game.ruleindex import RuleIndex
@@ -149,6 +149,9 @@ class GameEffects(RuleIndex):
         self.epoch = 0
         #: (epoch, seat, card, game version, the fields the card fits): ``plantable``'s last list
         self.plant_hint: tuple[int, int, int, int, list[int]] | None = None
+        #: seat -> how ``FieldWork.fitting_fields`` answers it by the inputs of its `may_plant`
+        #: rules (``FieldWork._by_inputs``, with the index of rules it stands for)
+        self.plant_inputs: dict[int, tuple[Any, ...]] = {}
         #: the zones' lists in the order ``statements.take`` searches them (made on first use)
         self._take_order: tuple[tuple[list[int], ...], tuple[list[int], ...]] | None = None
         rules = game.rules
@@ -222,7 +225,7 @@ class GameEffects(RuleIndex):
             self._card_events.add(t.event)
         for i, m in enumerate(compiled.modifiers):
             bound_m = CompiledModifier(m.query, m.by, _bind(m.condition, card), _bind(m.value, card), m.span, m.rule,
-                                       m.adjusts, m.needs_value, m.field_free, m.pure, m.pure_limits)
+                                       m.adjusts, m.needs_value, m.field_free, m.pure, m.pure_limits, m.inputs)
             _place(self.modifiers.setdefault(m.query, []), self._modifier_keys.setdefault(m.query, []),
                    (modifier_stage(m), rank, i, card), (bound_m, owner))
             self._card_queries.add(m.query)
@@ -370,6 +373,18 @@ class GameEffects(RuleIndex):
                 value = mod.value(ctx)
         return value
 
+    def input_readers(self, rules: list[tuple[CompiledModifier, int]]) -> tuple[tuple[Any, int], ...] | None:
+        """Each of ``rules``' key function of its inputs (``CompiledModifier.inputs``, read as a
+        declared action's are: ``declared.make_reader``) with the rule's owner, whose copy of a
+        zone it reads; None when one rule's inputs are not all known."""
+        out = []
+        for mod, owner in rules:
+            reader = make_reader(mod.inputs, self) if mod.inputs is not None else None
+            if reader is None:
+                return None
+            out.append((reader, owner))
+        return tuple(out)
+
     def field_free(self, query: str) -> bool:
         """Whether every rule of ``query`` reads no field (``CompiledModifier.field_free``):
         their answer is then the same for every field of one planting."""
@@ -483,8 +498,12 @@ class GameEffects(RuleIndex):
                 if not depth:  # the chain is one deeper from the first rule that runs
                     self.trigger_depth += 1
                     depth = True
-                if budget is None:
-                    budget = self.budget()
+                if budget is None:  # ``budget`` spelt out while the decision's stands
+                    if game.actions_taken == self._budget_at:
+                        self.epoch += 1
+                        budget = self._budget
+                    else:
+                        budget = self.budget()
                 self._execute(trigger, owner, payload, budget)
         finally:
             if depth:
@@ -519,8 +538,12 @@ class GameEffects(RuleIndex):
                 if not depth:  # the chain is one deeper from the first rule that runs
                     self.trigger_depth += 1
                     depth = True
-                if budget is None:
-                    budget = self.budget()
+                if budget is None:  # ``budget`` spelt out while the decision's stands
+                    if game.actions_taken == self._budget_at:
+                        self.epoch += 1
+                        budget = self._budget
+                    else:
+                        budget = self.budget()
                 self._execute(trigger, owner, payload, budget)
         finally:
             if depth:
@@ -686,7 +709,11 @@ class GameEffects(RuleIndex):
     def plantable(self, player: int, card: int, fields: Sequence[Any]) -> list[Any]:
         """``[f for f in fields if may_plant(player, card, f)]``, the rules asked as
         ``may_plant_all`` asks them (``compiler.plantable_filter`` reads the list here)."""
-        if not self.field_free("may_plant"):
+        made = self._facts  # ``field_free`` spelt out (asked at every planting an effect lists)
+        if made is None or made[0] is not self.modifiers:
+            made = self._facts = (self.modifiers, self._query_facts())
+        found = made[1].get("may_plant")
+        if found is not None and not found[0]:
             return [f for f in fields if self.may_plant(player, card, f)]
         game = self.game
         n = len(game.state.fields[player])

@@ -8,9 +8,11 @@ below them (``engine.game.gamebase`` says how ``Game`` is layered).
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.errors import BohnError
 from engine.game.copyable import mypyc_attr
-from engine.game.freelist import FreeListing
+from engine.game.freelist import MAX_FIELD_ANSWERS, FreeListing
 from engine.lang.world import FieldRef
 from engine.rules.model import Bean, coins_for
 
@@ -40,9 +42,12 @@ class FieldWork(FreeListing):
         return allowed is None or zone in allowed
 
     def check_goes(self, card: int, zone: str, why: str) -> None:
-        """A built-in step is about to move ``card`` to ``zone``: G620 if its kind may not go there."""
-        if not self.may_go(card, zone):
-            allowed = self._kind_zones[self.state.bean_of[card]] or ()
+        """A built-in step is about to move ``card`` to ``zone``: G620 if its kind may not go there
+        (``may_go`` spelt out: asked for every card revealed, drawn and harvested)."""
+        if not self._zone_limited:
+            return
+        allowed = self._kind_zones[self.state.bean_of[card]]
+        if allowed is not None and zone not in allowed:
             raise BohnError.one("G620", f"{why}: a `{self.bean_name(card)}` may not go to `{zone}` (its kind may be in "
                                 f"{', '.join(sorted(allowed))})", self.step.span if self.step is not None else None)
 
@@ -100,6 +105,14 @@ class FieldWork(FreeListing):
             return []
         fields = self.state.fields[seat]
         fx = self.fx
+        if fx is not None and not fx.field_limits and "may_plant" in fx.modifiers:
+            fast = fx.plant_inputs.get(seat)  # (``_by_inputs``, still standing)
+            if fast is None or fast[0] is not fx._applies or fast[1] is not fx.modifiers["may_plant"]:
+                fast = self._by_inputs(seat)
+            if fast[2] is not None:
+                found = self._fitting_by_inputs(seat, bean, fields, fast)
+                if found is not None:
+                    return found
         if fx is None or self.plants_plainly(seat):  # no field or rule says more
             if self._fixed.one_field_per_bean:
                 # its bean's fields; else, when no field grows it, the empty ones (no field of
@@ -138,8 +151,11 @@ class FieldWork(FreeListing):
             elif asked:
                 if rules is None:
                     base = bool(fx.modified("may_plant", base, player=seat, bean=name, field=FieldRef(seat, i)))
-                elif kept is not None:  # (what a field's answer reads: the bean, the base answer, the field)
-                    key = (name, base, i, tuple(f), tuple(only) if only else ())
+                elif kept is not None:
+                    # (what a field's answer reads: the bean, the base answer, the field, its
+                    # limit; of its cards only their types in order: such a rule reads nothing
+                    # else that is a card, so it cannot tell two cards of one type apart)
+                    key = (name, base, i, tuple(map(bean_of.__getitem__, f)), tuple(only) if only else ())
                     got = kept.get(key)
                     if got is None:
                         got = kept[key] = bool(fx.modified_by(rules, base, {"player": seat, "bean": name,
@@ -150,6 +166,94 @@ class FieldWork(FreeListing):
             if base:
                 out.append(i)
         return out
+
+    def _by_inputs(self, seat: int) -> tuple[Any, ...]:
+        """How ``fitting_fields`` answers for ``seat`` from `may_plant` answers kept by what
+        the rules read: (the index of who the rules apply to and the list of `may_plant`
+        rules it stands for, the rules hearing the seat with their owners, each one's key
+        function of its inputs with its owner, {(bean, base answer, inputs): answer},
+        whether a falsy answer stays so, whether a key reads the step), kept in
+        ``GameEffects.plant_inputs`` while the rules owned are the same (acquiring rules
+        makes a new index). The rules are None when the answer may not be read so: no
+        rule applies to the seat, a rule reads a field or an input not followed, a card's
+        rule (its holder changes) or a rule by the active player (who hears it changes)
+        is among them, or one bean goes on one field only.
+
+        Why: the rules hearing a seat and their owners are then fixed while the index
+        stands, and each answer a function of the bean, the base answer and the inputs
+        (``CompiledModifier.inputs``), so a planting listed asks the inputs, not the rules
+        (a ruleset's role rule is asked at every planting, for the same few beans)."""
+        fx = self.fx
+        assert fx is not None
+        fx.applies("may_plant", seat)  # (makes the index when rules were acquired since)
+        index, mods = fx._applies, fx.modifiers["may_plant"]
+        rules: list[Any] | None = None
+        readers: Any = None
+        steps = False
+        if (not self._fixed.one_field_per_bean and "may_plant" not in fx._card_queries and fx.field_free("may_plant")
+                and all(mod.by in ("owner", "others", "anyone") and mod.inputs is not None for mod, _ in mods)
+                and fx.applies("may_plant", seat)):
+            rules = fx.hearing("may_plant", seat)
+            readers = fx.input_readers(rules)
+            if readers is None:
+                rules = None
+            steps = any(r[0] in ("step", "step_in") for mod, _ in rules or () for r in mod.inputs or ())
+        made: tuple[Any, ...] = (index, mods, rules, readers, {}, fx.keeps_no("may_plant"), steps)
+        fx.plant_inputs[seat] = made
+        return made
+
+    def _fitting_by_inputs(self, seat: int, bean: int, fields: list[list[int]], fast: Any) -> list[int] | None:
+        """``fitting_fields`` for rules of `may_plant` that read no field and whose inputs
+        are known (``_by_inputs``): each field's base answer (its bean's or empty), then the
+        rules' answer for that base, kept by the bean and the inputs they read (asked as the
+        general path asks them: for the first field of each base answer). None when an
+        input may not be read now (a rule modifies what it reads)."""
+        _, _, rules, readers, answers, keeps_no, steps = fast
+        fx = self.fx
+        assert fx is not None
+        step = fx.step() if steps else ""
+        if len(readers) == 1:  # (most seats: one rule hears them)
+            read, owner = readers[0]
+            inputs = read(fx, owner, step)
+            if inputs is None:
+                return None
+        else:
+            inputs = tuple([read(fx, owner, step) for read, owner in readers])
+            if None in inputs:
+                return None
+        bean_of = self.state.bean_of
+        name = self.state.card_types[bean]
+        yes: bool | None = None
+        no: bool | None = False if keeps_no else None
+        out = []
+        i = 0
+        for f in fields:  # (a plain loop: asked at every planting listed)
+            if not f or bean_of[f[0]] == bean:
+                if yes is None:
+                    yes = answers.get((name, True, inputs))
+                    if yes is None:
+                        yes = self._kept_answer(answers, (name, True, inputs), rules, seat, name, i)
+                if yes:
+                    out.append(i)
+            else:
+                if no is None:
+                    no = answers.get((name, False, inputs))
+                    if no is None:
+                        no = self._kept_answer(answers, (name, False, inputs), rules, seat, name, i)
+                if no:
+                    out.append(i)
+            i += 1
+        return out
+
+    def _kept_answer(self, answers: dict[Any, bool], key: tuple[Any, ...], rules: list[Any], seat: int, name: str,
+                     slot: int) -> bool:
+        """The rules' answer for ``key`` (bean, base answer, inputs), read and kept."""
+        fx = self.fx
+        assert fx is not None
+        if len(answers) >= MAX_FIELD_ANSWERS:
+            answers.clear()
+        got = answers[key] = bool(fx.modified_by(rules, key[1], {"player": seat, "bean": name, "field": FieldRef(seat, slot)}))
+        return got
 
     def fits_field(self, seat: int, card: int, index: int) -> bool:
         """``index in fitting_fields(seat, card)``, asking the rules about that one field
@@ -236,11 +340,14 @@ class FieldWork(FreeListing):
         earned = wanted if wanted < count else count
         cards = list(field) if fx is not None else []
         kept = count - earned
-        if self._zone_limited:
+        if self._zone_limited:  # (a card whose kind may go anywhere, a bean mostly, is not asked about)
+            kind_zones, bean_of = self._kind_zones, st.bean_of
             for card in field[kept:]:
-                self.check_goes(card, self._rare.coins_id, "harvest")
+                if kind_zones[bean_of[card]] is not None:
+                    self.check_goes(card, self._rare.coins_id, "harvest")
             for card in field[:kept]:
-                self.check_goes(card, self._rare.discard_id, "harvest")
+                if kind_zones[bean_of[card]] is not None:
+                    self.check_goes(card, self._rare.discard_id, "harvest")
         coins = st.coins[seat]
         if earned:
             coins.extend(field[kept:])

@@ -58,6 +58,10 @@ class CompiledModifier:
     #: pure but for a field parameter's limit (``field.only``): its answer for a field is a
     #: function of the parameters, the field's cards and its limit (``reads.modifier_reads``)
     pure_limits: bool = False
+    #: what the rule reads of the game besides the query's parameters (``reads.modifier_inputs``;
+    #: None: not all followed): its answer for a seat is a function of the parameters, ``value``
+    #: and these, so ``FieldWork.fitting_fields`` keeps it by them
+    inputs: tuple[tuple[Any, ...], ...] | None = None
 
 
 def modifier_stage(mod: CompiledModifier) -> int:

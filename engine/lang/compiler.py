@@ -34,7 +34,7 @@ from engine.lang.guards import (GUARD_OPS, _guard_passes, field_free, leading_gu
                                 reads_name, required_guard, required_step)
 from engine.lang.inline import inline
 from engine.lang.limits import MAX_INT, MAX_STEPS, MAX_TRIGGER_DEPTH  # noqa: F401
-from engine.lang.reads import action_reads, modifier_reads
+from engine.lang.reads import action_reads, modifier_inputs, modifier_reads
 from engine.lang.usage import uses
 from engine.lang.world import CancelAction, ZoneRef
 
@@ -462,7 +462,7 @@ def compile_program(program: A.Program, types: Types, env: CheckEnv, name: str) 
                 rule.query, rule.by, g(rule.condition, sp) if rule.condition else None, g(rule.value, sp), sp, label,
                 adjusts=reads_name(rule.condition, "value") or reads_name(rule.value, "value"),
                 needs_value=leads_with_value(rule.condition), field_free=field_free(rule),
-                pure=reads == "pure", pure_limits=reads != ""))
+                pure=reads == "pure", pure_limits=reads != "", inputs=modifier_inputs(rule, c.types, env)))
         elif isinstance(rule, A.Procedure):
             c.local[rule.name] = CompiledProcedure(rule.name, tuple(n for n, _ in rule.params), gb(rule.body, sp),
                                                    sp, label)

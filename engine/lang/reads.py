@@ -406,3 +406,31 @@ def modifier_reads(rule: A.Modifier, types: dict[int, str], env: CheckEnv) -> st
     if not reads.found:
         return "pure"
     return "limits" if reads.found == {("field_only",)} else ""
+
+
+def modifier_inputs(rule: A.Modifier, types: dict[int, str], env: CheckEnv) -> tuple[tuple[Any, ...], ...] | None:
+    """Every input of ``rule``'s condition and value besides the query's parameters (the
+    reads of the module docstring, a zone of a player parameter read as every seat's
+    copy), or None when one is not followed or the rule reads a field parameter.
+
+    Why: a `may_plant` rule that reads no field (``guards.field_free``) but reads the game
+    (a pile of its player's saying which bean he never grows) is asked at every planting
+    listed, for the same few beans. With the rules hearing a seat fixed (and their
+    owners), its answer is a function of the parameters, ``value`` and these inputs, so
+    the engine may keep it by them (``FieldWork.fitting_fields``) instead of asking the
+    rule again. Unlike ``modifier_reads`` a seat parameter is followed (``zone(Z,
+    player)`` reads every seat's copy of Z), and ``active`` is an input."""
+    query = QUERIES.get(rule.query)
+    if query is None:
+        return None
+    # (a zone parameter is the game's cards; a field parameter's attributes are its cards,
+    # which no input here names: either is left unbound, so reading one gives None)
+    params = {name for name, kind in query[0].items() if kind not in ("zone", "field")}
+    reads = _Reads(types, env, frozenset({"owner", "active", "opponent", "value", *params}))
+    reads.seat_params = frozenset(name for name, kind in query[0].items() if kind == "player")
+    try:
+        reads.expr(rule.condition)
+        reads.expr(rule.value)
+    except _Unknown:
+        return None
+    return _found(reads)
