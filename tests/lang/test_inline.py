@@ -52,6 +52,10 @@ EXPRESSIONS = [
     "this not in cards(hand) and this not in cards(shown)",
     "item(cards(hand), 0) in cards(discard)",
     "this.first in [1, 2]",  # a membership test of a list, written as Python's `in`
+    # orderings with a constant (the closures' `_compare_constant`), counters by a written and a read name, coins
+    "this.first < 2", "this.first <= 1", "this.second >= 3", "item(fields(owner), 0).size < 1",
+    'counter(owner, "ships") + 1', 'counter(opponent, item(["a", "b"], 1)) + 1', "coins(owner) + 1",
+    "count(fields(owner)) + coins(opponent)",
     "this.second not in [this.first, 2] or red in [c.bean for c in cards(hand)]",
     "this.first",
     "item(cards(hand), 0).first",
@@ -105,6 +109,10 @@ def _tables() -> list[TableWorld]:
             else:
                 world.zones[ZoneRef("shown", 0)] = [order]
             world.zones[ZoneRef("discard", None)] = hand[1:]
+            if in_hand:  # counters and coins on half the tables
+                world.counters[(0, "ships")] = 2
+                world.counters[(1, "b")] = 3
+                world.give_coins(0, "soy", "soy")
             out.append((world, order))
     return out  # type: ignore[return-value]
 
