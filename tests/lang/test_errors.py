@@ -141,6 +141,8 @@ def test_type_errors_say_what_was_wrong_where(text: str, found: tuple[str, int, 
         compile_effect(text, env=ENV)
     d = info.value.diagnostics[0]
     assert d.span is not None and (d.code, d.span.line, d.span.col, d.message) == found
+    if "did you mean `==`" in d.message:
+        assert d.hint == "`==` compares two values; a single `=` only gives a modifier its value (`modify QUERY = VALUE`)."
 
 
 @pytest.mark.parametrize(("text", "found"), [
@@ -163,6 +165,12 @@ def test_type_errors_say_what_was_wrong_where(text: str, found: tuple[str, int, 
     ("gain(owner, 1, player: owner)", ("L802", 1, 24, "`gain`: `player` given twice")),
     ("let x = option(3)", ("T731", 1, 16, "`option` names an option with a string literal, as in `option(\"tie_break\")`")),
     ("let x = zone(3)", ("L803", 1, 14, "`zone` takes a zone id as its first argument")),
+    # the parser's: what it expected, at most eight of it, and `=` where `==` was meant
+    ("gain(owner, 1", ("L800", 1, 14, "the effect ends too early (expected `)`, `,`)")),
+    ("let x = [", ("L800", 1, 10, "the effect ends too early (expected `(`, `-`, `[`, `]`, `false`, `if`, `none`, `not` …)")),
+    ("gain(owner, 1) }", ("L800", 1, 16, "unexpected `}` (expected `action`, `cancel`, `choose`, `for`, `if`, `let`, `modify`, `proc` …)")),
+    ("when harvested if event.coins = 1 { gain(owner, 1) }",
+     ("L800", 1, 31, "unexpected `=` (expected `{`) (did you mean `==`?)")),
 ])
 def test_a_refusal_says_what_and_where(text: str, found: tuple[str, int, int, str]) -> None:
     """The whole message of checks the table above reaches by code alone, or not at all."""
@@ -170,3 +178,5 @@ def test_a_refusal_says_what_and_where(text: str, found: tuple[str, int, int, st
         compile_effect(text, env=ENV)
     d = info.value.diagnostics[0]
     assert d.span is not None and (d.code, d.span.line, d.span.col, d.message) == found
+    if "did you mean `==`" in d.message:
+        assert d.hint == "`==` compares two values; a single `=` only gives a modifier its value (`modify QUERY = VALUE`)."
