@@ -66,3 +66,26 @@ def test_secret_picks_leave_the_next_chooser_what_is_left() -> None:
     assert picks == [["b", "a"], ["a", "c"]]
     world.choices = []
     assert world.choose_secretly([(0, ["a"]), (1, [])], 3, "pick") == [["a"], []]  # no more picks than options
+
+
+def test_a_trigger_hears_the_seats_its_by_names() -> None:
+    """``engine.lang.fire`` (the table world's and the language tests' way of telling an
+    event): each seat's copy of a rule hears its owner, the others, anyone or the active
+    player, and a table event (no player) is heard by every copy."""
+    from engine.lang import CheckEnv, compile_effect, fire
+
+    env = CheckEnv.of(["blue", "red", "soy"], {"discard": "shared", "hand": "player", "coins": "player"})
+    for by, heard_by in (("owner", {1}), ("others", {0, 2}), ("anyone", {0, 1, 2}), ("active", {0, 1, 2})):
+        rules = compile_effect(f"when drew by {by} {{ add_counter(owner, \"heard\", 1) }}", env=env, name=f"by_{by}")
+        world = TableWorld(beans=dict(BEANS))
+        world.active_player = 1  # the seat that drew is the active one: `by active` hears it
+        copies = [(t, seat) for seat in range(3) for t in rules.triggers]
+        ran = fire(copies, "drew", {"player": 1, "cards": 2}, world)
+        assert {seat for (seat, _), n in world.counters.items() if n} == heard_by and ran == len(heard_by), by
+        world = TableWorld(beans=dict(BEANS))
+        world.active_player = 2
+        fire(copies, "drew", {"player": 1, "cards": 2}, world)
+        assert {seat for (seat, _), n in world.counters.items() if n} == (heard_by if by != "active" else set()), by
+        world = TableWorld(beans=dict(BEANS))
+        assert fire(copies, "drew", {"player": None, "cards": 2}, world) == 3  # a table event: every copy
+        assert fire(copies, "planted", {"player": 1}, world) == 0  # another event: none
