@@ -23,3 +23,32 @@ def test_a_set_up_it_cannot_place_is_g607(spec: dict[str, Any], message: str) ->
         arrange(game, spec)
     d = caught.value.diagnostics[0]
     assert (d.code, d.message) == ("G607", message)
+
+
+@pytest.mark.parametrize(("ruleset", "spec", "message"), [
+    ("base", {"hands": {0: ["blu"]}}, "hands of seat 0: no bean `blu` in this ruleset"),
+    ("base", {"hands": {0: ["cocoa"]}}, "hands of seat 0: no `cocoa` card left (the game has 0)"),
+    ("base", {"hands": {0: ["red"] * 9}}, "hands of seat 0: no `red` card left (the game has 8)"),
+    ("base", {"hands": {0: 200}}, "set-up: hands of seat 0: 200 cards, more than the game has left"),
+    ("base", {"fields": {0: [[], [], [], []]}}, "set-up: seat 0 gets 4 fields; this ruleset allows 1 to 3"),
+    ("base", {"rest_to": "discrd"}, "set-up: `rest_to` must name a shared zone (did you mean `discard`?)"),
+    ("base", {"hands": {5: ["red"]}}, "set-up: `hands` names seat 5; seats are 0-2"),
+    ("base", {"active": 4}, "set-up: `active` is 4; seats are 0-2"),
+    ("base", {"items": {0: ["x"]}}, "this ruleset has no items"),
+    ("high_bohn", {"items": {0: ["gold_mine_1", "gold_mine_1"]}}, "item `gold_mine_1` is given twice"),
+    ("high_bohn", {"items": {0: ["gold_mine_"]}}, "no item `gold_mine_` (did you mean `gold_mine_4`?)"),
+])
+def test_a_set_up_the_game_cannot_make_is_g607_with_its_reason(ruleset: str, spec: dict[str, Any], message: str) -> None:
+    """A scenario's `set-up:` asking for what the game cannot hold (a card it has not, or
+    no more of, more cards or fields than it allows, a seat past the table): its reason,
+    word for word (the scenario runner shows it at the scenario's line)."""
+    game = Game(load_ruleset(ruleset), 3, 1)
+    with pytest.raises(BohnError) as caught:
+        arrange(game, spec)
+    assert (caught.value.diagnostics[0].code, caught.value.diagnostics[0].message) == ("G607", message)
+
+
+def test_a_set_up_sets_the_turn_and_deals_a_number_of_cards() -> None:
+    game = Game(load_ruleset("base"), 3, 1)
+    arrange(game, {"turn": 5, "hands": {0: 3}})
+    assert game.state.turn == 5 and len(game.state.hands[0]) == 3
