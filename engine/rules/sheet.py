@@ -104,8 +104,16 @@ def describe_step(step: Step, row: PlayerCountRow, rules: Ruleset | None = None)
             text = (f"The active player trades the turned-up cards and hand cards {who}, and may give cards away. "
                     "Any player may refuse an offer, a gift too. Turned-up cards nobody takes go to the active player. "
                     "Cards received are set aside and planted in the next phase.")
-            for z in p.get("also_from", []):
-                text += f" These may be traded and given away as well: {_zone(rules, z) if rules is not None else z}."
+            also = p.get("also_from", [])
+            # a list: every trading seat's own zones; a mapping: the active player's and
+            # the others' apart (``active``, ``others``)
+            by_who = ({"": list(also)} if isinstance(also, list)
+                      else {"The active player": list(also.get("active", [])), "The other players": list(also.get("others", []))})
+            for who_may, zones in by_who.items():
+                for z in zones:
+                    zone_text = _zone(rules, z) if rules is not None else z
+                    text += (f" These may be traded and given away as well: {zone_text}." if not who_may
+                             else f" {who_may} may also trade and give away cards from: {zone_text}.")
             for target in dict(p.get("received_from", {})).values():
                 text += f" Such cards, once received, are set apart: {_zone(rules, target) if rules is not None else target}."
             return text
