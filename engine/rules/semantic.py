@@ -92,7 +92,9 @@ def check_player_counts(doc: LMap) -> Iterator[Diagnostic]:
     low, high = doc["players"]["min"], doc["players"]["max"]
     rows = doc["player_counts"]
     if low > high:
-        yield Diagnostic("R405", f"`players.min` ({low}) is above `players.max` ({high})", span_at(doc, ["players", "min"]))
+        yield Diagnostic("R405", f"`players.min` ({low}) is above `players.max` ({high}): no player-count row can be played",
+                         span_at(doc, ["players", "min"]),
+                         hint="Make `players.min` at most `players.max`; each row of `player_counts` must lie between them.")
         return
     for count in range(low, high + 1):
         if str(count) not in rows:
@@ -144,7 +146,7 @@ def check_zones(doc: LMap) -> Iterator[Diagnostic]:
         pile = zone.get("discard")
         if pile is not None and zone["kind"] == "deck":
             if pile not in zones:
-                yield Diagnostic("R401", f"deck `{zone['id']}`: unknown discard pile `{pile}`{did_you_mean(pile, list(zones))}", child_span(zone, "discard"))
+                yield Diagnostic("R401", f"deck `{zone['id']}`: its discard pile `{pile}` is no zone{did_you_mean(pile, list(zones))}", child_span(zone, "discard"))
             elif zones[pile] != "discard":
                 yield Diagnostic("R450", f"deck `{zone['id']}`: its discard pile must be a zone of kind discard, `{pile}` is {zones[pile]}", child_span(zone, "discard"))
         if zone["kind"] == "deck" and zone["owner"] != "shared":
@@ -289,7 +291,8 @@ def check_cards(doc: LMap) -> Iterator[Diagnostic]:
                     where = child_span(kind, key) if key == "starts_in" else span_at(kind, [key, index])
                     yield Diagnostic("R401", f"card kind `{kind['id']}`: unknown zone `{zone}`{did_you_mean(zone, list(zones))}", where)
         if start is not None and zones.get(start) == "fields":
-            yield Diagnostic("R452", f"card kind `{kind['id']}` cannot start on fields; start it in a zone and plant it with a rule", child_span(kind, "starts_in"))
+            yield Diagnostic("R452", f"card kind `{kind['id']}` starts on fields, which no kind can; start it in a zone and plant it with a rule",
+                             child_span(kind, "starts_in"), hint="A kind starts in a zone; a rule plants it on a field (`plant`).")
         allowed = kind.get("zones")
         if allowed:
             begin = start if start is not None else next(z["id"] for z in doc["zones"] if z["kind"] == "deck")
@@ -326,7 +329,8 @@ def check_setup(doc: LMap) -> Iterator[Diagnostic]:
             if zone not in zones:
                 yield Diagnostic("R401", f"set-up: unknown zone `{zone}`{did_you_mean(zone, list(zones))}", child_span(line, "from"))
             elif owners[zone] != "shared":
-                yield Diagnostic("R417", f"set-up: cards are dealt from a shared zone; `{zone}` is one per player", child_span(line, "from"))
+                yield Diagnostic("R417", f"set-up: cards are dealt from a shared zone; `{zone}` is a zone of each player", child_span(line, "from"),
+                                 hint="Deal from a shared zone such as the draw pile; a zone of each player cannot be dealt from.")
         for index, zone in enumerate(targets):
             if zone not in zones:
                 where = child_span(line, "to") if not isinstance(line.get("to"), list) else span_at(line, ["to", index])
