@@ -156,6 +156,7 @@ def test_type_errors_say_what_was_wrong_where(text: str, found: tuple[str, int, 
     ("when harvested { cancel }", ("T730", 1, 18, "`cancel` stops a declared action: use it in an `action` or in "
                                                   "`when action_played`; here nothing would be cancelled")),
     ("for c in 3 { gain(owner, 1) }", ("L803", 1, 10, "`for` needs a list, not int")),
+    ("action a(x in 3) on own_turn { gain(owner, 1) }", ("L803", 1, 15, "an action's values needs a list, not int")),
     ('let x = [1] + "a"', ("L803", 1, 13, "cannot add str to list[int]")),
     ('let x = "a" < 3', ("L803", 1, 9, "`<` compares numbers, not str")),
     ("let x = value", ("L810", 1, 9, "`value` exists only in modifiers")),
