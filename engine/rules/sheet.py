@@ -199,6 +199,7 @@ def sheet_markdown(rules: Ruleset, players: int) -> str:
         out.append("- If it runs out during one of these phases, the turn still goes on through them: " + ", ".join(finishing) + "; in any other phase the game ends at once.")
     if rules.final_harvest:
         out.append("- Then every field is harvested; cards in hand are worth nothing.")
+    out.append(_winner(rules))
     one, many = rules.item_called
     if rules.last_round:
         out.append(f"- After the final harvest, each player from the active one on, clockwise, may still buy {many}; then the game is scored.")
@@ -218,6 +219,28 @@ def sheet_markdown(rules: Ruleset, players: int) -> str:
         out.append("- Nothing: every number comes from the rulebook.")
     out += ["", "Sources: " + ", ".join(rules.sources), ""]
     return "\n".join(out)
+
+
+def _modified(rules: Ruleset) -> set[str]:
+    """The queries some rule of the ruleset changes: its own effects', its items' and its
+    cards' (``score`` and ``tie_break`` tell how the winner is found)."""
+    compiled = [e.compiled for e in rules.effects] + [i.effect for i in rules.items if i.effect is not None]
+    compiled += [c.effect for kind in rules.kinds for c in kind.cards if c.effect is not None]
+    return {m.query for program in compiled for m in program.modifiers}
+
+
+def _winner(rules: Ruleset) -> str:
+    """Who wins, as the scoring does it (``engine/game/scoring.py``): most coins, changed by
+    the `score` rules; among the tied, the `tie_break` option or the rules that replace it."""
+    queries = _modified(rules)
+    most = "the highest score (coins, and what the special rules add)" if "score" in queries else "the most coins"
+    if "tie_break" in queries:
+        tie = "a tie is broken as the special rules say"
+    elif "tie_break" in rules.options:
+        tie = "a tie: " + rules.options["tie_break"].choices[rules.option("tie_break")].rstrip(".").lower()
+    else:
+        tie = "tied players share the victory"
+    return f"- The player with {most} wins; {tie}."
 
 
 def _items(rules: Ruleset, row: PlayerCountRow, data: dict[str, Any], names: dict[str, str], one: str, many: str) -> list[str]:
