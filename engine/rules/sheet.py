@@ -81,6 +81,11 @@ def _zone(rules: Ruleset, zone_id: str) -> str:
     return word or zone.description.rstrip(".") or zone_id.replace("_", " ")
 
 
+#: what a player does with a card that must be planted and fits no field (the engine then
+#: lists only harvests, and field purchases where fields are for sale)
+_NO_ROOM = "A card that fits no field makes its player first harvest a field (or buy one, where fields are sold)."
+
+
 def describe_step(step: Step, row: PlayerCountRow, rules: Ruleset | None = None) -> str:
     """One step in words, with this player count's numbers filled in."""
     p = step.params
@@ -93,7 +98,8 @@ def describe_step(step: Step, row: PlayerCountRow, rules: Ruleset | None = None)
         case "plant_from_hand":
             lo, hi = n("min", row), n("max", row)
             must = f"must plant {_cards(lo)}" if lo else "may plant cards"
-            return f"The active player {must} from the front of the hand, and may plant up to {hi} in all."
+            return (f"The active player {must} from the front of the hand, and may plant up to {hi} in all."
+                    + (f" {_NO_ROOM}" if lo else ""))
         case "reveal":
             return f"Turn up {_cards(n('count', row))} from the draw pile for everyone to see."
         case "reveal_matching_discards":
@@ -118,7 +124,7 @@ def describe_step(step: Step, row: PlayerCountRow, rules: Ruleset | None = None)
                 text += f" Such cards, once received, are set apart: {_zone(rules, target) if rules is not None else target}."
             return text
         case "plant_set_aside":
-            return f"Every player plants all of these cards, in the order they choose (the active player first): {zone('zone')}."
+            return f"Every player plants all of these cards, in the order they choose (the active player first): {zone('zone')}. {_NO_ROOM}"
         case "draw":
             return f"Draw {_cards(n('count', row))}, one at a time, to the back of the hand."
         case "resolve_offer":
