@@ -157,6 +157,8 @@ def sheet_markdown(rules: Ruleset, players: int) -> str:
     out = [f"# {title}, {players} players", ""]
     if rules.description:
         out += [rules.description, ""]
+    if rules.variant and rules.variants.get(rules.variant):  # what the variant changes, in its own words
+        out += [f"**Variant {rules.variant}:** {rules.variants[rules.variant]}", ""]
     out += ["## Beans in play", "", "| bean | cards | 1 coin | 2 coins | 3 coins | 4 coins |", "|---|--:|:-:|:-:|:-:|:-:|"]
     for bean in rules.beans:
         if bean.id in row.remove_beans:
