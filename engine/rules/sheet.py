@@ -217,8 +217,10 @@ def sheet_markdown(rules: Ruleset, players: int) -> str:
     if rules.items:
         out += _items(rules, row, data, names, one, many)
     out += ["", "## Options", ""]
-    for option in rules.options.values():
+    replaced = "tie_break" in _modified(rules)  # a `tie_break` rule compares its own value instead
+    for name, option in rules.options.items():
         out.append(f"- {option.description} **{option.choices[option.value]}**"
+                   + (" (not played here: the special rules break ties)" if name == "tie_break" and replaced else "")
                    + (f" (source: {option.source})" if option.source else ""))
     out += ["", "## Named assumptions", "", "Where the rulebooks are silent or contradict themselves, this sheet assumes:", ""]
     if rules.assumptions:
