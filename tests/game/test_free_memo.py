@@ -337,16 +337,9 @@ def _compiled_with(modifier: Any) -> Any:
     return made
 
 
-@pytest.mark.parametrize(("ruleset", "variant", "players"), [
-    ("high_bohn", None, 4), ("high_bohn", "cognac", 4), ("bohn_camillo", None, 2),
-    ("bohn_camillo", "trading", 2)])
-def test_applies_answers_as_the_rules_one_by_one(ruleset: str, variant: str | None, players: int) -> None:
-    """``applies`` (from its index: the seats owned rules hear, the cards whose rules hear
-    their holder, the others, anyone or the active player) is what asking the rules one
-    by one answers (``_applies_slow``), for every query and seat after every action."""
-    rules = load_ruleset(ruleset, variant)
-    seen = {True: 0, False: 0}
-
+def _applies_compared(seen: dict[bool, int]) -> Any:
+    """An ``after_action`` that compares ``applies`` with ``_applies_slow`` for every query
+    and seat, counting the answers in ``seen``."""
     def compare(game: Game, _action: Action) -> None:
         fx = game.fx
         assert fx is not None
@@ -356,7 +349,19 @@ def test_applies_answers_as_the_rules_one_by_one(ruleset: str, variant: str | No
                 assert fast == fx._applies_slow(query, seat), (query, seat, game.actions_taken)
                 seen[fast] += 1
         assert not fx.applies("no such query", 0)
+    return compare
 
+
+@pytest.mark.parametrize(("ruleset", "variant", "players"), [
+    ("high_bohn", None, 4), ("high_bohn", "cognac", 4), ("bohn_camillo", None, 2),
+    ("bohn_camillo", "trading", 2)])
+def test_applies_answers_as_the_rules_one_by_one(ruleset: str, variant: str | None, players: int) -> None:
+    """``applies`` (from its index: the seats owned rules hear, the cards whose rules hear
+    their holder, the others, anyone or the active player) is what asking the rules one
+    by one answers (``_applies_slow``), for every query and seat after every action."""
+    rules = load_ruleset(ruleset, variant)
+    seen = {True: 0, False: 0}
+    compare = _applies_compared(seen)
     for seed in range(2):
         play_game(rules, players, seed, make_agents(["greedy"], players, seed), record=False, after_action=compare)
     assert seen[True] > 100, seen
@@ -383,16 +388,7 @@ def test_applies_answers_as_the_rules_one_by_one_for_rules_cards_carry(heard: st
     text += "effects:\n  +owned:\n    effect: \"modify field_price by active if player == active = 3\"\n"
     rules = load_ruleset(str(_orders_overlay(tmp_path, text)))
     seen = {True: 0, False: 0}
-
-    def compare(game: Game, _action: Action) -> None:
-        fx = game.fx
-        assert fx is not None
-        for query in fx.modifiers:
-            for seat in range(game.players):
-                fast = fx.applies(query, seat)
-                assert fast == fx._applies_slow(query, seat), (query, seat, game.actions_taken)
-                seen[fast] += 1
-
+    compare = _applies_compared(seen)
     for seed in range(2):
         play_game(rules, 4, seed, make_agents(["greedy"], 4, seed), record=False, after_action=compare)
     assert seen[True] > 100, seen  # (every seat holds an order all game in play: the positions below hold fewer)
