@@ -52,3 +52,20 @@ def test_a_set_up_sets_the_turn_and_deals_a_number_of_cards() -> None:
     game = Game(load_ruleset("base"), 3, 1)
     arrange(game, {"turn": 5, "hands": {0: 3}})
     assert game.state.turn == 5 and len(game.state.hands[0]) == 3
+
+
+def test_a_set_up_may_say_the_final_round_has_begun() -> None:
+    """``final_round`` sets whether the game is in its last round (by default: whether the
+    run-outs set reach the row's end; a fresh seed-42 sample's survivor ignored the key)."""
+    game = Game(load_ruleset("base"), 4, 1)
+    arrange(game, {"final_round": True})
+    assert game.state.ending is True and game.state.runouts == 0
+    game = Game(load_ruleset("base"), 4, 1)
+    arrange(game, {"runouts": game.row.end_after_runouts})
+    assert game.state.ending is True
+    game = Game(load_ruleset("base"), 4, 1)
+    arrange(game, {"runouts": game.row.end_after_runouts, "final_round": False})
+    assert game.state.ending is False
+    game = Game(load_ruleset("base"), 4, 1)
+    arrange(game, {"runouts": 1})
+    assert game.state.ending is False
