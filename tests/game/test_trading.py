@@ -5,6 +5,8 @@ bots of the game selection make their offers themselves)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from engine.game.actions import PROPOSE, Action
@@ -79,3 +81,19 @@ def test_an_offer_no_rule_lets_anyone_take_is_refused_with_the_rule_named() -> N
         pytest.skip("the duel has no trading step to ask")
     assert step.check_proposal(game, Action("propose", 0, target=1, give=(("hand", 0),), want=("soy",))) == \
         "the rules (`may_trade`) let no seat trade with this offer"
+
+
+def test_a_card_of_a_kind_that_is_never_traded_cannot_be_offered(tmp_path: Path) -> None:
+    """An offer giving a card whose kind says `trade: false` is refused even in a game where
+    no kind limits its zones and no rule asks `may_trade_card` (a fresh seed-42 sample's
+    survivor checked the cards only in such games)."""
+    from tests.game.test_mutation_survivors import _orders_overlay
+
+    game = Game(load_ruleset(str(_orders_overlay(tmp_path, "cards:\n  order: {zones: []}\n"))), 3, 1)
+    assert not game._zone_limited and game.fx is not None and not game.fx.has("may_trade_card")
+    arrange(game, {"phase": "trade", "hands": {0: ["blue", "order_red"], 1: ["soy"], 2: ["wax"]}})
+    step = game.step
+    assert step is not None and step.kind == "trade"
+    assert step.check_proposal(game, Action("propose", 0, target=1, give=(("hand", 1),), want=("soy",))) == \
+        "seat 0 has no tradable card at hand[1]"
+    assert step.check_proposal(game, Action("propose", 0, target=1, give=(("hand", 0),), want=("soy",))) == ""
