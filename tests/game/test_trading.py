@@ -66,6 +66,11 @@ def test_every_reason_an_offer_is_refused_is_told() -> None:
         Action("propose", 1, target=-1, want=("blue",)), Action("propose", 1, target=0, want=("blue",))]] == [
         "trades are only with the active player", "trades are only with the active player",
         "trades are only with the active player", ""]
+    # two cards: each is checked (a fresh seed-42 sample's survivor stopped at the first good one)
+    assert step.check_proposal(game, Action("propose", 1, target=0, give=(("hand", 0), ("hand", 9)), want=("blue",))) == \
+        "seat 1 has no tradable card at hand[9]"
+    assert step.check_proposal(game, Action("propose", 1, target=0, give=(("hand", 0), ("hand", 0)), want=("blue",))) == \
+        "a card is named twice"
     step.proposals[1] = MAX_PROPOSALS
     assert step.check_proposal(game, Action("propose", 1, target=0, want=("red",))) == \
         f"at most {MAX_PROPOSALS} offers per seat in one trading window"
