@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -69,3 +70,14 @@ def test_a_set_up_may_say_the_final_round_has_begun() -> None:
     game = Game(load_ruleset("base"), 4, 1)
     arrange(game, {"runouts": 1})
     assert game.state.ending is False
+
+
+def test_a_set_up_line_deals_a_number_read_from_the_player_count_row(tmp_path: Path) -> None:
+    """`setup:` `{deal: {table: COLUMN}}` deals the row's number (a fresh seed-42 sample's
+    survivor read it without the row)."""
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: base\nid: house\nname: House\n+setup:\n  - {deal: {table: draw}, to: set_aside}\n",
+                    encoding="utf-8")
+    for players in (2, 4):
+        game = Game(load_ruleset(str(path)), players, 1)
+        assert [len(z) for z in game.state.per_player["set_aside"]] == [game.row.draw] * players

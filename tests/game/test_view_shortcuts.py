@@ -171,3 +171,17 @@ def test_the_views_counts_and_prices_agree_with_the_plain_reading(ruleset: str, 
         assert checked["prices"] > 100 and checked["buys"] > 3 and checked["owned"] > 10, checked
     else:
         assert checked == {"prices": 0, "buys": 0, "owned": 0}
+
+
+def test_an_offer_out_of_turn_is_refused_by_the_view() -> None:
+    """`SeatView.offer_problem`: a seat that is not the one to move in the trading window is
+    told it cannot offer now, before any check of the offer itself (a fresh seed-42
+    sample's survivor asked the step only when there was none)."""
+    from engine.game.arrange import arrange
+
+    game = Game(load_ruleset("base"), 3, 1)
+    arrange(game, {"phase": "trade", "hands": {0: ["blue"], 1: ["soy"], 2: ["wax"]}})
+    assert game.decider == 0
+    assert SeatView(game, 1).offer_problem(Action("propose", 1, target=0, want=("blue",))) == "you cannot make an offer now"
+    assert SeatView(game, 1).offer_problem(Action("propose", 0, target=1, want=("soy",))) == "you cannot make an offer now"
+    assert SeatView(game, 0).offer_problem(Action("propose", 0, target=1, want=("soy",))) == ""
