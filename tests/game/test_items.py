@@ -79,3 +79,21 @@ def test_with_a_price_rule_a_seat_still_owns_one_card_of_a_group(tmp_path: Path)
     game.apply(next(a for a in game.legal_actions(1) if a.kind == "buy" and a.want == ("farm_1",)))
     assert len(game.state.coins[1]) == 3
     assert [a for a in game.legal_actions(1) if a.kind == "buy"] == []
+
+
+def test_a_card_taken_out_of_the_sale_goes_to_its_kinds_removed_to_zone() -> None:
+    """`Items.remove`: a card no one may buy any more leaves the supply for the zone its
+    kind's `buy.removed_to` names (a fresh seed-42 rules sample's survivor read that key
+    misspelt, so the card stayed in the supply)."""
+    from engine.game.core import Game
+    from engine.rules.loader import load_ruleset
+
+    game = Game(load_ruleset("high_bohn"), 4, 1)
+    items = game.items
+    assert items is not None
+    card = items.card["gold_mine_2"]
+    buy = items.rules_of[items.by_id["gold_mine_2"].kind]
+    assert buy.removed_to == "buildings_out" and card in game.state.shared[buy.supply]
+    items.remove(["gold_mine_2"])
+    assert card not in game.state.shared[buy.supply] and game.state.shared["buildings_out"] == [card]
+    assert not items.available("gold_mine_2")
