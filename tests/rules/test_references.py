@@ -76,6 +76,8 @@ def test_the_chain_of_files_is_refused_with_its_reason(tmp_path: Path) -> None:
     assert _report(bad) == [("S203", "`extends` must be a ruleset name or path", 2, 10)]
     bad.write_text("- extends\n- base\n", encoding="utf-8")
     assert _report(bad) == [("S203", "a ruleset file must be a mapping of keys to values", 1, 1)]
+    bad.write_text("42\n", encoding="utf-8")  # a value with no place of its own: the file's start
+    assert _report(bad) == [("S203", "a ruleset file must be a mapping of keys to values", 1, 1)]
     # a variant without its patch: the schema says so (S201), and loading it asks for the mapping
     bad.write_text("extends: base\nvariants:\n  quick: {description: Quick}\n", encoding="utf-8")
     assert _report(bad) == [("S201", "`variants/quick` is missing required key `patch`", 3, 10)]
