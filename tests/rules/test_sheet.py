@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 import pytest
 
 from engine.rules.loader import load_ruleset
@@ -82,3 +83,20 @@ def test_a_variant_is_named_in_the_title_and_zones_are_said_as_players_say_them(
     words = {"deck": "the draw pile", "discard": "the discard pile", "hand": "the hand", "out_of_game": "out of the game"}
     said = {z.kind: _zone(rules, z.id) for z in rules.zones if z.kind in words}
     assert said == {kind: word for kind, word in words.items() if kind in said} and "deck" in said and "hand" in said
+
+
+def test_an_item_rule_paying_mixed_fields_is_asked_with_the_fields_bean(tmp_path: Path) -> None:
+    """The rulesheet's mixed-field beanometer of an item asks its `harvest_coins` rule as
+    a harvest does, with the field's bean (a fresh seed-42 rules sample's survivor asked
+    without it: a rule reading `bean` then paid nothing, and the row lost its payout)."""
+    from engine.rules.meters import item_beanometers
+
+    (tmp_path / "house.yaml").write_text(
+        "extends: high_bohn\nid: house\nname: House saloon\ncards:\n  building:\n    cards:\n      saloon_3:\n"
+        "        effect: |\n"
+        "          modify harvest_coins if field.size > 1 and bean != none and distinct(beans(field.cards)) == field.size =\n"
+        "            if beans >= 3 then 2 else 1\n", encoding="utf-8")
+    rules = load_ruleset(str(tmp_path / "house.yaml"))
+    item = next(i for i in rules.items if i.id == "saloon_3")
+    in_play = [b.id for b in rules.beans if b.id not in rules.row(4).remove_beans]
+    assert item_beanometers(rules, item, in_play) == {"mixed": [2, 3]}
