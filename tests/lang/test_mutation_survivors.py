@@ -239,34 +239,32 @@ def test_the_table_world_draws_from_its_draw_pile_and_moves_to_the_front() -> No
     assert world.cards(ZoneRef("draw_pile", None)) == []
 
 
-def test_positions_inside_a_quoted_yaml_scalar(tmp_path: Path) -> None:
-    # source `_build_segments`: the first line of a quoted scalar starts after its quote
+def _error_place(tmp_path: Path, effect_line: str) -> tuple[str, int, int]:
+    """Code, line and column of the first error of an effect written in a ruleset file
+    (``effect_line`` is the file's text from the effect's key on)."""
     from engine.rules.located import child_span
     from engine.rules.yamlload import load_file
 
     path = tmp_path / "house.yaml"
-    path.write_text('effects:\n  - id: a\n    effect: "gain(ownr, 1)"\n', encoding="utf-8")
+    path.write_text("effects:\n  - id: a\n" + effect_line, encoding="utf-8")
     doc = load_file(path, str(path))
     with pytest.raises(BohnError) as info:
         compile_effect(doc["effects"][0]["effect"], env=ENV, origin=child_span(doc["effects"][0], "effect"), name="a")
     d = info.value.diagnostics[0]
-    assert d.code == "L801" and d.span is not None and (d.span.line, d.span.col) == (3, 19)  # the `o` of `ownr`
+    assert d.span is not None
+    return d.code, d.span.line, d.span.col
+
+
+def test_positions_inside_a_quoted_yaml_scalar(tmp_path: Path) -> None:
+    # source `_build_segments`: the first line of a quoted scalar starts after its quote
+    assert _error_place(tmp_path, '    effect: "gain(ownr, 1)"\n') == ("L801", 3, 19)  # the `o` of `ownr`
 
 
 def test_positions_on_the_last_line_of_a_quoted_scalar_of_two_lines(tmp_path: Path) -> None:
     # source `_build_segments`: only the scalar's last line ends at its closing quote (a
     # fresh sample's survivor cut the first line there instead, and kept the comment after
     # the quote as part of the text)
-    from engine.rules.located import child_span
-    from engine.rules.yamlload import load_file
-
-    path = tmp_path / "house.yaml"
-    path.write_text('effects:\n  - id: a\n    effect: "gain(owner,\n      ownr)"  # two lines\n', encoding="utf-8")
-    doc = load_file(path, str(path))
-    with pytest.raises(BohnError) as info:
-        compile_effect(doc["effects"][0]["effect"], env=ENV, origin=child_span(doc["effects"][0], "effect"), name="a")
-    d = info.value.diagnostics[0]
-    assert d.code == "L801" and d.span is not None and (d.span.line, d.span.col) == (4, 7)  # the `o` of `ownr`
+    assert _error_place(tmp_path, '    effect: "gain(owner,\n      ownr)"  # two lines\n') == ("L801", 4, 7)
 
 
 def test_a_snippet_whose_file_cannot_be_read_points_at_its_origin() -> None:
