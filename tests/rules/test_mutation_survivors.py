@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from engine.errors import BohnError
+from engine.lang import compile_effect
 from engine.rules.loader import load_ruleset
 from engine.rules.located import to_plain
 from engine.rules.overlay import merge
@@ -398,3 +399,40 @@ def test_an_editor_reads_a_file_with_what_it_extends(tmp_path: Path) -> None:
     merged = merged_document(path)
     assert merged.document["id"] == "house" and "coffee" in [b["id"] for b in merged.document["beans"]]
     assert set(merged.paths) == {path.resolve(), (ROOT / "rulesets" / "base.yaml").resolve()}
+
+
+def test_a_card_with_its_own_effect_is_placed_at_that_effect(tmp_path: Path) -> None:
+    """A card kind's rules come from the kind's ``effect`` unless a card has its own; the
+    compiled rules of a card with its own effect point at that effect's lines (an error or
+    an invariant report names them), the others at the kind's (a fresh seed-43 rules
+    sample's survivor placed every card's rules at the kind's effect)."""
+    text = (ROOT / "rulesets" / "scenarios" / "cards" / "orders.yaml").read_text(encoding="utf-8")
+    old = "      - {id: order_red, name: Red order, count: 2, values: {wants: red, reward: 2}}\n"
+    new = ("      - {id: order_red, name: Red order, count: 2, values: {wants: red, reward: 2},\n"
+           "         effect: 'when turn_ended { set_counter(owner, \"red\", 1) }'}\n")
+    assert old in text
+    (tmp_path / "orders.yaml").write_text(text.replace(old, new, 1), encoding="utf-8")
+    rules = load_ruleset(str(tmp_path / "orders.yaml"))
+    lines = (tmp_path / "orders.yaml").read_text(encoding="utf-8").splitlines()
+    own_line = next(i for i, line in enumerate(lines, 1) if "effect: 'when turn_ended" in line)
+    kind_line = next(i for i, line in enumerate(lines, 1) if line.strip() == "effect: |")
+    cards = {c.id: c for k in rules.kinds for c in k.cards}
+    [own] = cards["order_red"].effect.triggers
+    assert own.span is not None and own.span.line == own_line and own.span.file.endswith("orders.yaml")
+    kind_spans = {t.span.line for t in cards["order_soy"].effect.triggers if t.span is not None}
+    assert kind_spans and min(kind_spans) > kind_line and max(kind_spans) < own_line
+
+
+def test_a_mixed_field_rule_that_pays_one_card_is_read_from_one_bean() -> None:
+    """The rulesheet's mixed-field beanometer asks the item's `harvest_coins` rule for a
+    field of 1, 2, 3… different beans: a rule that already pays a one-card field is 1 coin
+    at 1 bean (a fresh seed-43 rules sample's survivor started the probe at 2 beans, and
+    the row said 2)."""
+    from engine.rules.meters import item_beanometers
+
+    rules = load_ruleset("high_bohn")
+    item = dataclasses.replace(
+        next(i for i in rules.items if i.effect is not None),
+        effect=compile_effect("modify harvest_coins if distinct(beans(field.cards)) == field.size = beans"))
+    in_play = [b.id for b in rules.beans if b.id not in rules.row(4).remove_beans]
+    assert item_beanometers(rules, item, in_play)["mixed"] == list(range(1, len(in_play) + 1))
