@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.rules.meters import item_beanometers
 from engine.rules.model import PlayerCountRow, Ruleset, Step
+from engine.rules.probes import hand_tradable, hands_sold_at_end, trading_forbidden
 from engine.rules.sheet_cards import describe_setup, kinds_data, kinds_markdown, setup_lines
 
 _ORDINAL = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
@@ -105,24 +106,7 @@ def describe_step(step: Step, row: PlayerCountRow, rules: Ruleset | None = None)
         case "reveal_matching_discards":
             return "While the top card of the discard pile matches a turned-up bean, turn it up too."
         case "trade":
-            who = ("with the other players" if p.get("partners", "active") == "active"
-                   else "with the other players, who may also trade among themselves")
-            text = (f"The active player trades the turned-up cards and hand cards {who}, and may give cards away. "
-                    "Any player may refuse an offer, a gift too. Turned-up cards nobody takes go to the active player. "
-                    "Cards received are set aside and planted in the next phase.")
-            also = p.get("also_from", [])
-            # a list: every trading seat's own zones; a mapping: the active player's and
-            # the others' apart (``active``, ``others``)
-            by_who = ({"": list(also)} if isinstance(also, list)
-                      else {"The active player": list(also.get("active", [])), "The other players": list(also.get("others", []))})
-            for who_may, zones in by_who.items():
-                for z in zones:
-                    zone_text = _zone(rules, z) if rules is not None else z
-                    text += (f" These may be traded and given away as well: {zone_text}." if not who_may
-                             else f" {who_may} may also trade and give away cards from: {zone_text}.")
-            for target in dict(p.get("received_from", {})).values():
-                text += f" Such cards, once received, are set apart: {_zone(rules, target) if rules is not None else target}."
-            return text
+            return _trade(step, row, rules)
         case "plant_set_aside":
             return f"Every player plants all of these cards, in the order they choose (the active player first): {zone('zone')}. {_NO_ROOM}"
         case "draw":
@@ -138,6 +122,47 @@ def describe_step(step: Step, row: PlayerCountRow, rules: Ruleset | None = None)
         case "keep_revealed":
             return "Plant any of the turned-up cards; the rest are left on offer for the next player."
     return step.kind.replace("_", " ")
+
+
+def _planted_when(step: Step, row: PlayerCountRow, rules: Ruleset | None) -> str:
+    """When the cards a trade step sets aside are planted: in a later step of its own
+    phase, or in the next phase (the base game's turn)."""
+    for phase in (rules.turns[row.turn] if rules is not None else ()):
+        steps = list(phase.steps)
+        if step in steps and any(s.kind == "plant_set_aside" for s in steps[steps.index(step) + 1:]):
+            return "planted after the trading"
+    return "planted in the next phase"
+
+
+def _trade(step: Step, row: PlayerCountRow, rules: Ruleset | None) -> str:
+    """A trade step as its rules play it: the ``may_trade`` and ``may_trade_card`` rules
+    are asked (``probes``) whether anybody trades at all and whether hand cards may go."""
+    p = step.params
+    later = _planted_when(step, row, rules)
+    if rules is not None and trading_forbidden(rules, row.players):
+        return ("Nothing is traded or given away here (the special rules forbid it): the turned-up cards go to the "
+                f"active player, are set aside and {later}.")
+    who = ("with the other players" if p.get("partners", "active") == "active"
+           else "with the other players, who may also trade among themselves")
+    active_hand = rules is None or hand_tradable(rules, row.players, 0)
+    what = "the turned-up cards and hand cards" if active_hand else "only the turned-up cards (no hand cards)"
+    paid = "" if active_hand else ", who pay with cards from their hands"
+    text = (f"The active player trades {what} {who}{paid}, and may give cards away. "
+            "Any player may refuse an offer, a gift too. Turned-up cards nobody takes go to the active player. "
+            f"Cards received are set aside and {later}.")
+    also = p.get("also_from", [])
+    # a list: every trading seat's own zones; a mapping: the active player's and
+    # the others' apart (``active``, ``others``)
+    by_who = ({"": list(also)} if isinstance(also, list)
+              else {"The active player": list(also.get("active", [])), "The other players": list(also.get("others", []))})
+    for who_may, zones in by_who.items():
+        for z in zones:
+            zone_text = _zone(rules, z) if rules is not None else z
+            text += (f" These may be traded and given away as well: {zone_text}." if not who_may
+                     else f" {who_may} may also trade and give away cards from: {zone_text}.")
+    for target in dict(p.get("received_from", {})).values():
+        text += f" Such cards, once received, are set apart: {_zone(rules, target) if rules is not None else target}."
+    return text
 
 
 def _cards(count: int) -> str:
@@ -206,7 +231,9 @@ def sheet_markdown(rules: Ruleset, players: int) -> str:
     if finishing:
         out.append("- If it runs out during one of these phases, the turn still goes on through them: " + ", ".join(finishing) + "; in any other phase the game ends at once.")
     if rules.final_harvest:
-        out.append("- Then every field is harvested; cards in hand are worth nothing.")
+        hands = ("the cards in hand are sold as the special rules say" if hands_sold_at_end(rules, players)
+                 else "cards in hand are worth nothing")
+        out.append(f"- Then every field is harvested; {hands}.")
     out.append(_winner(rules))
     one, many = rules.item_called
     if rules.last_round:

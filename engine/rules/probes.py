@@ -1,0 +1,95 @@
+"""Questions the rulesheet asks the ruleset's own compiled rules, on a small test table.
+
+Why: a sentence printed unconditionally ("cards in hand are worth nothing", "the active
+player trades the turned-up cards and hand cards") is wrong for every ruleset whose rules
+say otherwise, and reading effect text (or a ruleset's id) to guess which is which breaks
+on the first house rule. Instead each probe sets up a minimal ``TableWorld``, asks the
+rules that could change the answer (the ``may_trade`` and ``may_trade_card`` modifiers,
+the ``game_ending`` triggers) and reads what they did, as ``meters`` does for
+beanometers. A probe that fails to evaluate (a rule reading something the test table
+does not have) answers as the plain rules would: the sheet then says what the engine does
+without that rule, which is the safe side for a sentence.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.errors import BohnError
+from engine.lang import TableWorld, modify
+from engine.lang.compiled import Compiled, fire
+from engine.lang.world import ZoneRef
+from engine.rules.model import Ruleset
+
+
+def _programs(rules: Ruleset) -> list[Compiled]:
+    """Every compiled rule every player holds from the start (the ruleset's effects);
+    items and cards are held only by whoever gets them, so they do not decide the table's
+    rules for everyone."""
+    return [e.compiled for e in rules.effects]
+
+
+def _modifiers(rules: Ruleset, query: str, players: int) -> list[tuple[Any, int]]:
+    return [(m, owner) for program in _programs(rules) for m in program.modifiers if m.query == query
+            for owner in range(players)]
+
+
+def _table(rules: Ruleset, players: int) -> TableWorld:
+    """A table of ``players`` with seat 0 active and the ruleset's options and zone ids."""
+    beans = {b.id: (b.count, list(b.beanometer)) for b in rules.beans}
+    decks = rules.decks()
+    world = TableWorld(beans=beans, n_players=players, options={k: o.value for k, o in rules.options.items()})
+    world.discard_id = decks[0].discard or world.discard_id
+    by_kind = {z.kind: z.id for z in reversed(rules.zones)}  # the first zone of each kind
+    world.hand_id = by_kind.get("hand", world.hand_id)
+    world.coins_id = by_kind.get("coins", world.coins_id)
+    world.staging_id = by_kind.get("staging", world.staging_id)
+    return world
+
+
+def _ask(mods: list[tuple[Any, int]], world: TableWorld, query: str, value: Any, **params: Any) -> Any:
+    try:
+        return modify(mods, world, query, value, **params)
+    except (BohnError, KeyError, IndexError, TypeError, AttributeError):
+        return value
+
+
+def trading_forbidden(rules: Ruleset, players: int) -> bool:
+    """Do the ``may_trade`` rules let the active player trade with nobody at all? (Then a
+    trade step only hands the turned-up cards to the active player.)"""
+    mods = _modifiers(rules, "may_trade", players)
+    if not mods:
+        return False
+    world = _table(rules, players)
+    return not any(_ask(mods, world, "may_trade", True, player=0, other=b)
+                   and _ask(mods, world, "may_trade", True, player=b, other=0) for b in range(1, players))
+
+
+def hand_tradable(rules: Ruleset, players: int, seat: int) -> bool:
+    """May ``seat`` (0 is the active player) offer a card of its hand, as far as the
+    ``may_trade_card`` rules say? Asked for a hand of one card of each bean: one card the
+    rules let go is enough."""
+    mods = _modifiers(rules, "may_trade_card", players)
+    if not mods:
+        return True
+    world = _table(rules, players)
+    hand = world.put(ZoneRef(world.hand_id, seat), *[b.id for b in rules.beans])
+    return any(_ask(mods, world, "may_trade_card", True, player=seat, card=card) for card in hand)
+
+
+def hands_sold_at_end(rules: Ruleset, players: int) -> bool:
+    """Do the rules turn hand cards into coins when the game ends? Fired on a table whose
+    hands hold several cards of each bean: the ``game_ending`` triggers run, and any hand
+    card that became a coin says the hands are sold."""
+    triggers = [(t, owner) for program in _programs(rules) for t in program.triggers if t.event == "game_ending"
+                for owner in range(players)]
+    if not triggers:
+        return False
+    world = _table(rules, players)
+    hands = {seat: set(world.put(ZoneRef(world.hand_id, seat), *[b.id for b in rules.beans for _ in range(3)]))
+             for seat in range(players)}
+    try:
+        fire(triggers, "game_ending", {}, world)
+    except (BohnError, KeyError, IndexError, TypeError, AttributeError):
+        return False
+    return any(hands[seat] & set(world.coin_pile(seat)) for seat in range(players))
