@@ -227,9 +227,7 @@ def sheet_markdown(rules: Ruleset, players: int) -> str:
                 "are drawn at the end of the turn.", ""]
     out += ["## End of the game", ""]
     out.append(f"- The game ends when the draw pile runs out for the {nth} time.")
-    finishing = [p.name for p in rules.turns[row.turn] if p.when_game_ends == "finish"]
-    if finishing:
-        out.append("- If it runs out during one of these phases, the turn still goes on through them: " + ", ".join(finishing) + "; in any other phase the game ends at once.")
+    out += _finishing(rules, row)
     if rules.final_harvest:
         hands = ("the cards in hand are sold as the special rules say" if hands_sold_at_end(rules, players)
                  else "cards in hand are worth nothing")
@@ -256,6 +254,27 @@ def sheet_markdown(rules: Ruleset, players: int) -> str:
         out.append("- Nothing: every number comes from the rulebook.")
     out += ["", "Sources: " + ", ".join(rules.sources), ""]
     return "\n".join(out)
+
+
+def _finishing(rules: Ruleset, row: PlayerCountRow) -> list[str]:
+    """Which phases a turn still plays once the last run-out came, by their numbers on
+    this sheet (phase names contain "and" themselves, so a list of names misreads), and
+    what a step turning up cards does then: the draw pile is not refilled, so it turns up
+    only what is left (``flow.draw_one`` returns no card once the game is ending)."""
+    turn = rules.turns[row.turn]
+    numbers = [str(i) for i, p in enumerate(turn, start=1) if p.when_game_ends == "finish"]
+    if not numbers:
+        return []
+    said = numbers[0] if len(numbers) == 1 else ", ".join(numbers[:-1]) + " and " + numbers[-1]
+    out = [f"- If it runs out during phase {said}, the turn still goes on through it; in any other phase the game ends at once."
+           if len(numbers) == 1 else
+           f"- If it runs out during one of the phases {said}, the turn still goes on through them; "
+           "in any other phase the game ends at once."]
+    reveals = ("reveal", "reveal_matching_discards")
+    if any(s.kind in reveals for p in turn if p.when_game_ends == "finish" for s in p.steps):
+        out.append("- Cards turned up after the last run-out are only those the draw pile still held "
+                   "(one card, if only one was left).")
+    return out
 
 
 def _modified(rules: Ruleset) -> set[str]:
