@@ -56,6 +56,8 @@ class Zone:
     discard: str | None = None
     reshuffle: str = "discard"
     runouts: bool = True
+    #: the short name a rulesheet puts into its sentences (``name:``; "" for none)
+    name: str = ""
 
 
 #: Attribute types a card kind may declare, and the effect-language type each reads as.
@@ -441,7 +443,7 @@ def _zones(doc: LMap) -> tuple[Zone, ...]:
         out.append(Zone(z["id"], z["kind"], z["owner"], z["visibility"], z.get("description", ""),
                         z.get("discard", discard if is_main else None),
                         z.get("reshuffle", "discard" if is_main or "discard" in z else "never"),
-                        z.get("runouts", is_main)))
+                        z.get("runouts", is_main), str(z.get("name", ""))))
     return tuple(out)
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from engine.rules.meters import item_beanometers
 from engine.rules.model import PlayerCountRow, Ruleset, Step
 from engine.rules.probes import hand_tradable, hands_sold_at_end, trading_forbidden
-from engine.rules.sheet_cards import describe_setup, kinds_data, kinds_markdown, setup_lines
+from engine.rules.sheet_cards import describe_setup, kinds_data, kinds_markdown, place, setup_lines
 
 _ORDINAL = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
 
@@ -72,14 +72,12 @@ def sheet_data(rules: Ruleset, players: int) -> dict[str, Any]:
 
 
 def _zone(rules: Ruleset, zone_id: str) -> str:
-    """A zone as a player says it: the engine's own zones by what they are, others by
-    their description (an id is never printed)."""
-    zone = next((z for z in rules.zones if z.id == zone_id), None)
-    if zone is None:
+    """A zone as a player says it (``sheet_cards.place``: the game's own piles by what
+    they are, others by their ``name``); a zone the ruleset does not declare by its id in
+    words. Its description is never pasted into a sentence (it is written to stand alone)."""
+    if not any(z.id == zone_id for z in rules.zones):
         return zone_id.replace("_", " ")
-    word = {"deck": "the draw pile", "discard": "the discard pile", "hand": "the hand",
-            "out_of_game": "out of the game"}.get(zone.kind)
-    return word or zone.description.rstrip(".") or zone_id.replace("_", " ")
+    return place(rules, zone_id)
 
 
 #: what a player does with a card that must be planted and fits no field (the engine then
@@ -88,7 +86,16 @@ _NO_ROOM = "A card that fits no field makes its player first harvest a field (or
 
 
 def describe_step(step: Step, row: PlayerCountRow, rules: Ruleset | None = None) -> str:
-    """One step in words, with this player count's numbers filled in."""
+    """One step in words, with this player count's numbers filled in, and the step's own
+    ``description`` (an ``actions`` step's whole sentence, after any other's)."""
+    text = _step_text(step, row, rules)
+    own = str(step.params.get("description", "")).strip()
+    if not own:
+        return text
+    return own if step.kind == "actions" else f"{text} {own}"
+
+
+def _step_text(step: Step, row: PlayerCountRow, rules: Ruleset | None) -> str:
     p = step.params
     n = step.number
 
@@ -108,7 +115,7 @@ def describe_step(step: Step, row: PlayerCountRow, rules: Ruleset | None = None)
         case "trade":
             return _trade(step, row, rules)
         case "plant_set_aside":
-            return f"Every player plants all of these cards, in the order they choose (the active player first): {zone('zone')}. {_NO_ROOM}"
+            return f"Every player plants all of {zone('zone')}, in the order they choose (the active player first). {_NO_ROOM}"
         case "draw":
             return f"Draw {_cards(n('count', row))}, one at a time, to the back of the hand."
         case "resolve_offer":
@@ -158,10 +165,10 @@ def _trade(step: Step, row: PlayerCountRow, rules: Ruleset | None) -> str:
     for who_may, zones in by_who.items():
         for z in zones:
             zone_text = _zone(rules, z) if rules is not None else z
-            text += (f" These may be traded and given away as well: {zone_text}." if not who_may
-                     else f" {who_may} may also trade and give away cards from: {zone_text}.")
+            text += (f" Cards from {zone_text} may be traded and given away as well." if not who_may
+                     else f" {who_may} may also trade and give away cards from {zone_text}.")
     for target in dict(p.get("received_from", {})).values():
-        text += f" Such cards, once received, are set apart: {_zone(rules, target) if rules is not None else target}."
+        text += f" Such cards, once received, are kept apart as {_zone(rules, target) if rules is not None else target}."
     return text
 
 

@@ -65,16 +65,19 @@ def describe_setup(line: SetupStep, row: PlayerCountRow, rules: Ruleset | None =
         return f"Every player gets {n} coin(s) from {at(line.source) if line.source else 'the draw pile'}."
     kind = next((k for k in rules.kinds if k.id == line.kind), None) if rules is not None and line.kind else None
     name = (kind.name if kind else str(line.kind).replace("_", " ")).lower()
-    what = f"{n} {name}" + ("" if n == 1 or name.endswith("s") else "s") if line.kind else f"{n} card(s)"
+    what = f"{n} {name}" + ("" if n == 1 or name.endswith("s") else "s") if line.kind else f"{n} card" + ("" if n == 1 else "s")
     where = {"top": "on top of", "back": "at the back of", "bottom": "at the bottom of", "front": "at the front of"}[line.at]
     each = any(z.id in line.to and z.owner == "player" for z in rules.zones) if rules is not None else False
+    targets = [at(z) for z in line.to]
+    onto = targets[0] if len(targets) == 1 else "each of " + ", ".join(targets[:-1]) + " and " + targets[-1]
     return (f"Deal {what}" + (f" from {at(line.source)}" if line.source else "") + f" {where} "
-            + ", ".join(at(z) for z in line.to) + (" of each player" if each else "") + ".")
+            + onto + (" of each player" if each else "") + ".")
 
 
 def place(rules: Ruleset, zone_id: str) -> str:
     """A zone as a player names it: the game's own piles by what they are, any other by
-    its id in words (``order_deck``: the order deck); an id is never printed as code."""
+    its ``name`` (a short player-facing name), else by its id in words (``order_deck``: the
+    order deck); an id is never printed as code, a description never pasted in."""
     zone = next((z for z in rules.zones if z.id == zone_id), None)
     if zone is None:
         return zone_id.replace("_", " ")
@@ -84,7 +87,7 @@ def place(rules: Ruleset, zone_id: str) -> str:
     if zone.id == decks[0].discard:
         return "the discard pile"
     word = {"hand": "the hand", "fields": "the bean fields", "coins": "the coins (earnings)"}.get(zone.kind)
-    return word or "the " + zone.id.replace("_", " ")
+    return word or zone.name or "the " + zone.id.replace("_", " ")
 
 
 def _capital(text: str) -> str:
