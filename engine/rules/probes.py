@@ -93,3 +93,41 @@ def hands_sold_at_end(rules: Ruleset, players: int) -> bool:
     except (BohnError, KeyError, IndexError, TypeError, AttributeError):
         return False
     return any(hands[seat] & set(world.coin_pile(seat)) for seat in range(players))
+
+
+#: The events a bean's own rule listens to: such a rule is idle when no bean it answers
+#: to is in play (the High Bohn Plus Field bean at three players, a house rule's bean).
+_BEAN_EVENTS = ("harvested",)
+
+
+def idle_without_beans(rules: Ruleset, effect: Compiled, players: int, removed: list[str]) -> list[str]:
+    """The removed beans an effect's rules answer to, when they answer to no bean in play
+    (then the sheet says the rule is not played at this player count); [] otherwise.
+
+    Only an effect made of ``harvested`` triggers can be told idle: each is fired for a
+    harvest of 1 to 4 beans of every bean, and a condition that holds for none in play but
+    for a removed one means the rule is about that bean alone. A modifier or an action may
+    read anything, so an effect with one is never called idle."""
+    if not removed or effect.modifiers or effect.actions or not effect.triggers:
+        return []
+    if any(t.event not in _BEAN_EVENTS for t in effect.triggers):
+        return []
+
+    def answers(bean: str) -> bool:
+        for n in range(1, 5):
+            world = _table(rules, players)
+            for seat in range(players):
+                world.field_lists[seat] = [[], []]
+            cards = world.put(ZoneRef("harvest", 0), *[bean] * n)
+            payload = {"player": 0, "field": None, "bean": bean, "beans": n, "coins": 0, "cards": cards, "final": False}
+            try:
+                if fire([(t, 0) for t in effect.triggers], "harvested", payload, world):
+                    return True
+            except (BohnError, KeyError, IndexError, TypeError, AttributeError):
+                return True  # it read something of the bean's game: not idle
+        return False
+
+    in_play = [b.id for b in rules.beans if b.id not in removed]
+    if any(answers(b) for b in in_play):
+        return []
+    return [b for b in removed if answers(b)]

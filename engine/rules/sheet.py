@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.rules.meters import item_beanometers
 from engine.rules.model import PlayerCountRow, Ruleset, Step
-from engine.rules.probes import hand_tradable, hands_sold_at_end, trading_forbidden
+from engine.rules.probes import hand_tradable, hands_sold_at_end, idle_without_beans, trading_forbidden
 from engine.rules.sheet_cards import describe_setup, kinds_data, kinds_markdown, place, setup_lines
 
 _ORDINAL = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
@@ -154,10 +154,12 @@ def _trade(step: Step, row: PlayerCountRow, rules: Ruleset | None) -> str:
     active_hand = rules is None or hand_tradable(rules, row.players, 0)
     what = "the turned-up cards and hand cards" if active_hand else "only the turned-up cards (no hand cards)"
     paid = "" if active_hand else ", who pay with cards from their hands"
+    also = p.get("also_from", [])
+    # received cards are traded again only where a trade step lists their zone (``also_from``)
+    again = p.get("received") in (list(also) if isinstance(also, list) else [*also.get("active", []), *also.get("others", [])])
     text = (f"The active player trades {what} {who}{paid}, and may give cards away. "
             "Any player may refuse an offer, a gift too. Turned-up cards nobody takes go to the active player. "
-            f"Cards received are set aside and {later}.")
-    also = p.get("also_from", [])
+            "Cards received are set aside" + (f" and {later}." if again else f", cannot be traded again and are {later}."))
     # a list: every trading seat's own zones; a mapping: the active player's and
     # the others' apart (``active``, ``others``)
     by_who = ({"": list(also)} if isinstance(also, list)
@@ -245,7 +247,11 @@ def sheet_markdown(rules: Ruleset, players: int) -> str:
         out.append(f"- After the final harvest, each player from the active one on, clockwise, may still buy {many}; then the game is scored.")
     if rules.effects:
         out += ["", "## Special rules", ""]
-        out += [f"- {e.description or e.id.replace('_', ' ')}" for e in rules.effects]
+        for e in rules.effects:
+            idle = idle_without_beans(rules, e.compiled, players, list(row.remove_beans))
+            gone = " and ".join(rules.bean(b).name for b in idle)
+            out.append(f"- {e.description or e.id.replace('_', ' ')}"
+                       + (f" (not played with {players} players: the {gone} is removed)" if idle else ""))
     if rules.items:
         out += _items(rules, row, data, names, one, many)
     out += ["", "## Options", ""]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.rules.loader import load_ruleset
-from engine.rules.probes import hand_tradable, hands_sold_at_end, trading_forbidden
+from engine.rules.probes import hand_tradable, hands_sold_at_end, idle_without_beans, trading_forbidden
 from engine.rules.sheet import sheet_markdown
 
 
@@ -68,3 +68,21 @@ def test_the_shipped_variants_read_as_their_rules() -> None:
     assert hands_sold_at_end(load_ruleset("high_bohn_plus", "sell_hands"), 4)
     assert trading_forbidden(load_ruleset("la_isla_bohnita_duel"), 2)
     assert not hand_tradable(load_ruleset("bohn_camillo", "trading"), 2, 0)
+
+
+def test_a_rule_about_a_removed_bean_is_marked_not_played(tmp_path: Path) -> None:
+    """A harvest rule of the Garden bean, which two players remove: idle at 2, played at 4;
+    a harvest rule for every bean is never idle."""
+    rules = _house(tmp_path, "when harvested if event.bean == garden { gain(owner, 1) }")
+    assert idle_without_beans(rules, rules.effects[-1].compiled, 2, list(rules.row(2).remove_beans)) == ["garden"]  # type: ignore[attr-defined]
+    assert "- A house rule. (not played with 2 players: the Garden bean is removed)" in sheet_markdown(rules, 2).splitlines()  # type: ignore[arg-type]
+    assert "- A house rule." in sheet_markdown(rules, 4).splitlines()  # type: ignore[arg-type]
+    every = _house(tmp_path, "when harvested if event.beans >= 2 { gain(owner, 1) }")
+    assert idle_without_beans(every, every.effects[-1].compiled, 2, list(every.row(2).remove_beans)) == []  # type: ignore[attr-defined]
+
+
+def test_received_cards_are_not_traded_again_unless_a_trade_step_lists_their_zone() -> None:
+    assert "Cards received are set aside, cannot be traded again and are planted in the next phase." in _trade_line(load_ruleset("base"))
+    retrades = _trade_line(load_ruleset("high_bohn_plus", "active_retrades"))
+    assert "Cards received are set aside and planted in the next phase." in retrades
+    assert retrades.endswith("The active player may also trade and give away cards from the cards set aside.")
