@@ -31,16 +31,22 @@ def kinds_markdown(rules: Ruleset) -> list[str]:
         if kind.description:
             out += [kind.description, ""]
         where = f"They start in {place(rules, kind.starts_in)}"
-        where += f" and may only be in {', '.join(place(rules, z) for z in kind.zones)}." if kind.zones else "."
+        # where else they may go (the start zone said once), as a player reads a list
+        others = [place(rules, z) for z in kind.zones if z != kind.starts_in]
+        if kind.zones and others:
+            where += " and go only to " + (others[0] if len(others) == 1 else ", ".join(others[:-1]) + " and " + others[-1]) + "."
+        else:
+            where += " and never leave it." if kind.zones else "."
         rules_text = [where, "They may be planted." if kind.plant else "They are never planted.",
                       "They may be traded." if kind.trade else "They cannot be traded."]
         out += [" ".join(rules_text), ""]
         names = list(kind.attributes)
-        out.append("| card | copies | " + "".join(f"{n} | " for n in names) + "text |")
-        out.append("|---|--:|" + "---|" * len(names) + "---|")
+        texts = any(card.description for card in kind.cards)  # no empty text column
+        out.append("| " + " | ".join(["card", "copies", *names] + (["text"] if texts else [])) + " |")
+        out.append("|---|--:|" + "---|" * (len(names) + texts))
         for card in kind.cards:
-            cells = [_cell(card.values.get(n)) for n in names]
-            out.append(f"| {card.name} | {card.count} | " + "".join(f"{c} | " for c in cells) + f"{card.description} |")
+            cells = [card.name, str(card.count), *(_cell(card.values.get(n)) for n in names)]
+            out.append("| " + " | ".join(cells + ([card.description] if texts else [])) + " |")
         out.append("")
     return out
 
