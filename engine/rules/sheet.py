@@ -187,12 +187,13 @@ def sheet_markdown(rules: Ruleset, players: int) -> str:
     data = sheet_data(rules, players)
     row = rules.row(players)
     names = {b.id: b.name for b in rules.beans}
-    title = rules.name + (f" — variant {rules.variant}" if rules.variant else "")
+    variant = (rules.variant or "").replace("_", " ")  # an id in words, never as code
+    title = rules.name + (f" — variant {variant}" if rules.variant else "")
     out = [f"# {title}, {players} players", ""]
     if rules.description:
         out += [rules.description, ""]
     if rules.variant and rules.variants.get(rules.variant):  # what the variant changes, in its own words
-        out += [f"**Variant {rules.variant}:** {rules.variants[rules.variant]}", ""]
+        out += [f"**Variant {variant}:** {rules.variants[rules.variant]}", ""]
     out += ["## Beans in play", "", "| bean | cards | 1 coin | 2 coins | 3 coins | 4 coins |", "|---|--:|:-:|:-:|:-:|:-:|"]
     for bean in rules.beans:
         if bean.id in row.remove_beans:

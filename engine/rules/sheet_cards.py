@@ -45,7 +45,7 @@ def kinds_markdown(rules: Ruleset) -> list[str]:
         out.append("| " + " | ".join(["card", "copies", *names] + (["text"] if texts else [])) + " |")
         out.append("|---|--:|" + "---|" * (len(names) + texts))
         for card in kind.cards:
-            cells = [card.name, str(card.count), *(_cell(card.values.get(n)) for n in names)]
+            cells = [card.name, str(card.count), *(_cell(card.values.get(n), kind.attributes[n], rules) for n in names)]
             out.append("| " + " | ".join(cells + ([card.description] if texts else [])) + " |")
         out.append("")
     return out
@@ -100,9 +100,11 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _cell(value: Any) -> str:
+def _cell(value: Any, kind: str = "", rules: Ruleset | None = None) -> str:
+    """An attribute's value as a table cell; a bean (``bean``, ``beans``) by its name."""
     if value is None:
         return "–"
+    names = {b.id: b.name for b in rules.beans} if rules is not None and kind in ("bean", "beans") else {}
     if isinstance(value, list):
-        return ", ".join(str(v) for v in value)
-    return str(value)
+        return ", ".join(names.get(str(v), str(v)) for v in value)
+    return names.get(str(value), str(value))

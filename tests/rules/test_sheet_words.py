@@ -64,3 +64,12 @@ def test_the_shipped_rulesets_name_their_zones() -> None:
     md = sheet_markdown(load_ruleset("la_isla_bohnita"), 4)
     assert "- Deal 5 cards on top of each of the Bohnbay row and the Bohnaco row." in md.splitlines()
     assert "may take the actions the rules allow now" not in md
+
+
+def test_a_bean_attribute_and_a_variant_read_as_words() -> None:
+    """A card's bean-typed attribute is the bean's name (Pebbohne shuns Holy Spirit beans, not
+    `holy_spirit`), and a variant's id is said in words in the title."""
+    md = sheet_markdown(load_ruleset("bohn_camillo"), 2).splitlines()
+    assert any(line.startswith("| Pebbohne | 1 | Holy Spirit bean | ") for line in md)
+    plus = sheet_markdown(load_ruleset("high_bohn_plus", "sell_hands"), 4).splitlines()
+    assert plus[0] == "# High Bohn Plus — variant sell hands, 4 players"
