@@ -96,7 +96,7 @@ def hands_sold_at_end(rules: Ruleset, players: int) -> bool:
 
 
 #: The events a bean's own rule listens to: such a rule is idle when no bean it answers
-#: to is in play (the High Bohn Plus Field bean at three players, a house rule's bean).
+#: to is in play (a bean the player count removes, as a house rule's bean may be).
 _BEAN_EVENTS = ("harvested",)
 
 
