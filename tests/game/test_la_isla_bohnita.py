@@ -117,10 +117,13 @@ def test_every_gap_of_the_issue_is_named() -> None:
     duel = load_ruleset(DUEL)
     named = {a.id for a in duel.assumptions}
     assert {"mocha_beanometer", "isla_wax_bean", "harbour_row_top", "ships_between_turns", "loading_on_every_arrival",
-            "raid_needs_matching_cargo", "refill_short_deck", "duel_end", "duel_mocha", "phase_two_rounds"} <= named
+            "raid_needs_matching_cargo", "refill_short_deck", "duel_end", "duel_mocha"} <= named
     assert "phase_two_again" not in {e.id for e in duel.effects}  # nothing is traded in the Duel
     assert "empty_discard_ends_game" in named  # the base game's stays
     isla = load_ruleset(RULESET)
+    # the trading rounds, three players and six or seven players are La Isla's, not the Duel's
+    dropped = {"phase_two_rounds", "three_players_two_fields", "six_and_seven_players"}
+    assert dropped <= {a.id for a in isla.assumptions} and not dropped & named
     assert set(isla.options["second_ship_price"].choices) == {"by_player_count", "flat_five"}
     assert set(isla.options["removal_table"].choices) == {"base_game", "expansion_set"}
     assert len(duel.options["duel_removal"].choices) == 4 and "removal_table" not in duel.options
