@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 import yaml
 
@@ -46,7 +46,7 @@ def _game(tmp_path: Path) -> Game:
     return Game(load_ruleset(str(path)), 3, 5, trading=False, record=False)
 
 
-def _names(game: Game, actions: list[Action]) -> list[str]:
+def _names(game: Game, actions: Sequence[Action]) -> list[str]:
     """The declared actions among ``actions``, by name (with the seat a salute names)."""
     fx = game.fx
     assert fx is not None
@@ -71,8 +71,9 @@ def _listed(game: Game) -> tuple[int, list[str]]:
 
 
 def _take(game: Game, name: str) -> None:
-    seat, actions = game.decision((False,) * game.players)
-    game.apply(next(a for a, n in zip([a for a in actions if a.kind == ACT], _names(game, actions)) if n == name))
+    """Apply the declared action ``name`` of the seat that decides now."""
+    _, actions = game.decision((False,) * game.players)
+    game.apply(next(a for a in actions if a.kind == ACT and _names(game, [a]) == [name]))
 
 
 def test_a_counter_set_by_another_action_changes_the_listing_at_once(tmp_path: Path) -> None:
