@@ -229,12 +229,12 @@ def sheet_markdown(rules: Ruleset, players: int) -> str:
         for step in phase.steps:
             out.append(f"   - {describe_step(step, row, rules)}")
     nth = _ORDINAL.get(row.end_after_runouts, f"{row.end_after_runouts}th")
+    # (the turn above says when and how many cards are drawn: a phase may follow the draw)
     if row.end_after_runouts > 1:
         out += ["", "When the draw pile runs out, the shuffled discard pile becomes the new draw pile, until the "
-                f"game ends. {_cards(row.draw).capitalize()} are drawn at the end of the turn.", ""]
+                "game ends.", ""]
     else:
-        out += ["", f"The draw pile is never refilled: the game ends when it runs out. {_cards(row.draw).capitalize()} "
-                "are drawn at the end of the turn.", ""]
+        out += ["", "The draw pile is never refilled: the game ends when it runs out.", ""]
     out += ["## End of the game", ""]
     out.append(f"- The game ends when the draw pile runs out for the {nth} time.")
     out += _finishing(rules, row)
@@ -256,10 +256,10 @@ def sheet_markdown(rules: Ruleset, players: int) -> str:
     if rules.items:
         out += _items(rules, row, data, names, one, many)
     out += ["", "## Options", ""]
-    replaced = "tie_break" in _modified(rules)  # a `tie_break` rule compares its own value instead
+    idle = _idle_options(rules, row)
     for name, option in rules.options.items():
         out.append(f"- {option.description} **{option.choices[option.value]}**"
-                   + (" (not played here: the special rules break ties)" if name == "tie_break" and replaced else "")
+                   + (f" (not played here: {idle[name]})" if name in idle else "")
                    + (f" (source: {option.source})" if option.source else ""))
     out += ["", "## Named assumptions", "", "Where the rulebooks are silent or contradict themselves, this sheet assumes:", ""]
     if rules.assumptions:
@@ -289,6 +289,20 @@ def _finishing(rules: Ruleset, row: PlayerCountRow) -> list[str]:
         out.append("- Cards turned up after the last run-out are only those the draw pile still held "
                    "(one card, if only one was left).")
     return out
+
+
+def _idle_options(rules: Ruleset, row: PlayerCountRow) -> dict[str, str]:
+    """The engine's own options this sheet's game never consults, each with the reason: a
+    ``tie_break`` rule compares its own value instead; the trading options where no trade
+    step lets anybody trade (no trade step, or ``may_trade`` forbids it: ``probes``). (Where
+    some trading is left, each still changes something: ``engine/game/trading.py``.)"""
+    idle: dict[str, str] = {}
+    if "tie_break" in _modified(rules):
+        idle["tie_break"] = "the special rules break ties"
+    trades = any(s.kind == "trade" for p in rules.turns[row.turn] for s in p.steps)
+    if not trades or trading_forbidden(rules, row.players):
+        idle["hand_trading"] = idle["open_offers"] = "nothing is traded"
+    return {name: why for name, why in idle.items() if name in rules.options}
 
 
 def _modified(rules: Ruleset) -> set[str]:

@@ -1,0 +1,50 @@
+"""The rulesheet items of the second reading (docs/reviews/rulesheets-2026-12-02.md).
+
+Why: each is a sentence a player with the rulebook beside them found wrong, missing or
+unclear; the test reads the sentence as the player would."""
+
+from __future__ import annotations
+
+from engine.rules.loader import load_ruleset
+from engine.rules.sheet import sheet_markdown
+
+
+def _sheet(ruleset: str, players: int, variant: str | None = None) -> list[str]:
+    rules = load_ruleset(ruleset, variant) if variant else load_ruleset(ruleset)
+    return sheet_markdown(rules, players).splitlines()
+
+
+def _option(lines: list[str], question: str) -> str:
+    return next(line for line in lines if line.startswith(f"- {question}"))
+
+
+def test_the_trading_options_are_not_played_where_nothing_is_traded() -> None:
+    """Bohn Camillo's gifts and the Bean Duel trade nothing: their sheets do not give the
+    trading options as rules; a game with trading (the base game, Camillo's Trading) does."""
+    for ruleset in ("bohn_camillo", "la_isla_bohnita_duel"):
+        lines = _sheet(ruleset, 2)
+        for question in ("May the active player trade and donate hand cards", "May a player other than the active one"):
+            assert "(not played here: nothing is traded)" in _option(lines, question)
+    for lines in (_sheet("base", 4), _sheet("bohn_camillo", 2, "trading")):
+        assert "not played here" not in _option(lines, "May the active player trade and donate hand cards")
+
+
+def test_no_sheet_says_the_cards_are_drawn_at_the_end_of_the_turn() -> None:
+    """Bohn Camillo draws in phase 3 and plays its action cards after it."""
+    lines = _sheet("bohn_camillo", 2)
+    assert not any("drawn at the end of the turn" in line for line in lines)
+    assert "3. **Draw three beans**" in lines and "4. **Play action cards**" in lines
+
+
+def test_the_duel_prices_its_second_ship_at_five_coins_everywhere() -> None:
+    lines = _sheet("la_isla_bohnita_duel", 2)
+    price = _option(lines, "What does the second trading ship cost?")
+    assert "**5 coins" in price and "**4 coins" not in price
+    assert any("a second trading ship (5 coins)" in line for line in lines)
+
+
+def test_the_duel_sells_the_cargo_at_the_end_without_saying_it_may_be_sold_at_any_time() -> None:
+    lines = _sheet("la_isla_bohnita_duel", 2)
+    assert not any("at any time" in line and "cargo" in line and ("final harvest" in line or "At the end" in line)
+                   for line in lines)
+    assert any(line.startswith("- At the end: after the final harvest every cargo that earns a coin is sold") for line in lines)
