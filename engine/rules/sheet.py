@@ -106,7 +106,8 @@ def _step_text(step: Step, row: PlayerCountRow, rules: Ruleset | None) -> str:
         case "plant_from_hand":
             lo, hi = n("min", row), n("max", row)
             must = f"must plant {_cards(lo)}" if lo else "may plant cards"
-            return (f"The active player {must} from the front of the hand, and may plant up to {hi} in all."
+            empty = " (none if the hand is empty)" if lo else ""  # the step then passes: nothing to plant
+            return (f"The active player {must} from the front of the hand{empty}, and may plant up to {hi} in all."
                     + (f" {_NO_ROOM}" if lo else ""))
         case "reveal":
             return f"Turn up {_cards(n('count', row))} from the draw pile for everyone to see."
@@ -216,6 +217,7 @@ def sheet_markdown(rules: Ruleset, players: int) -> str:
     else:
         out.append("- Deal, from the starting player on: " + "/".join(str(d) for d in row.deal) + " cards.")
     out += setup_lines(rules, row)
+    out += _hands(rules)
     out += ["", "## Harvesting", ""]
     harvest = "at any time, also on other players' turns" if row.harvest_when == "any_time" else "only on one's own turn (and when a card must be planted)"
     out.append(f"- A player harvests a field {harvest}, always the whole field.")
@@ -268,6 +270,18 @@ def sheet_markdown(rules: Ruleset, players: int) -> str:
         out.append("- Nothing: every number comes from the rulebook.")
     out += ["", "Sources: " + ", ".join(rules.sources), ""]
     return "\n".join(out)
+
+
+def _hands(rules: Ruleset) -> list[str]:
+    """Who sees a hand, from its zone's ``visibility``: a seat's view (``engine/game/view.py``)
+    shows the sizes of the other hands, never their cards, so anybody may know how many
+    cards a player holds (a rulebook may say so in words)."""
+    hand = next((z for z in rules.zones if z.kind == "hand"), None)
+    if hand is None or hand.visibility not in ("owner", "public"):
+        return []
+    seen = ("seen only by its owner, but everybody may know how many cards it holds" if hand.visibility == "owner"
+            else "laid open for everybody to see")
+    return [f"- Each player's hand is {seen}; its order never changes."]
 
 
 def _finishing(rules: Ruleset, row: PlayerCountRow) -> list[str]:

@@ -48,3 +48,23 @@ def test_the_duel_sells_the_cargo_at_the_end_without_saying_it_may_be_sold_at_an
     assert not any("at any time" in line and "cargo" in line and ("final harvest" in line or "At the end" in line)
                    for line in lines)
     assert any(line.startswith("- At the end: after the final harvest every cargo that earns a coin is sold") for line in lines)
+
+
+def test_a_player_with_an_empty_hand_plants_nothing_in_phase_1_and_hand_sizes_are_known() -> None:
+    """base_game_fr.txt and bohn_camillo.txt:47 skip phase 1 with an empty hand; Camillo's
+    "Accountability" lets a player always ask how many cards the other holds (the seat view
+    shows every hand's size)."""
+    for lines in (_sheet("base", 4), _sheet("bohn_camillo", 2)):
+        assert any("must plant 1 card from the front of the hand (none if the hand is empty)" in line for line in lines)
+        assert ("- Each player's hand is seen only by its owner, but everybody may know how many cards it holds; "
+                "its order never changes.") in lines
+
+
+def test_the_missing_rule_sentences_of_the_expansions_are_on_their_sheets() -> None:
+    camillo = "\n".join(_sheet("bohn_camillo", 2))
+    assert "It goes face down on your collection field, face up once used." in camillo
+    assert "A last run-out in phase 3 ends the game at once" in camillo
+    sell = "\n".join(_sheet("high_bohn_plus", 4, "sell_hands"))
+    assert 'The rulebook says the players "may" sell their hands; the rules always do' in sell
+    isla = "\n".join(_sheet("la_isla_bohnita", 4))
+    assert "The beans of the island rows and of the ships are harvested beans: they are never planted on a bean field." in isla
