@@ -80,9 +80,11 @@ def _zone(rules: Ruleset, zone_id: str) -> str:
     return place(rules, zone_id)
 
 
-#: what a player does with a card that must be planted and fits no field (the engine then
-#: lists only harvests, and field purchases where fields are for sale)
-_NO_ROOM = "A card that fits no field makes its player first harvest a field (or buy one, where fields are sold)."
+def _no_room(row: PlayerCountRow) -> str:
+    """What a player does with a card that must be planted and fits no field: the engine
+    then lists only harvests, and a field purchase where this player count sells fields."""
+    buy = " (or buy one)" if row.max_fields > row.fields else ""
+    return f"A card that fits no field makes its player first harvest a field{buy}."
 
 
 def describe_step(step: Step, row: PlayerCountRow, rules: Ruleset | None = None) -> str:
@@ -108,7 +110,7 @@ def _step_text(step: Step, row: PlayerCountRow, rules: Ruleset | None) -> str:
             must = f"must plant {_cards(lo)}" if lo else "may plant cards"
             empty = " (none if the hand is empty)" if lo else ""  # the step then passes: nothing to plant
             return (f"The active player {must} from the front of the hand{empty}, and may plant up to {hi} in all."
-                    + (f" {_NO_ROOM}" if lo else ""))
+                    + (f" {_no_room(row)}" if lo else ""))
         case "reveal":
             return f"Turn up {_cards(n('count', row))} from the draw pile for everyone to see."
         case "reveal_matching_discards":
@@ -116,7 +118,7 @@ def _step_text(step: Step, row: PlayerCountRow, rules: Ruleset | None) -> str:
         case "trade":
             return _trade(step, row, rules)
         case "plant_set_aside":
-            return f"Every player plants all of {zone('zone')}, in the order they choose (the active player first). {_NO_ROOM}"
+            return f"Every player plants all of {zone('zone')}, in the order they choose (the active player first). {_no_room(row)}"
         case "draw":
             return f"Draw {_cards(n('count', row))}, one at a time, to the back of the hand."
         case "resolve_offer":
@@ -150,21 +152,22 @@ def _trade(step: Step, row: PlayerCountRow, rules: Ruleset | None) -> str:
     if rules is not None and trading_forbidden(rules, row.players):
         return ("Nothing is traded or given away here (the special rules forbid it): the turned-up cards go to the "
                 f"active player, are set aside and {later}.")
-    who = ("with the other players" if p.get("partners", "active") == "active"
-           else "with the other players, who may also trade among themselves")
+    others = "the other player" if row.players == 2 else "the other players"
+    who = (f"with {others}" if p.get("partners", "active") == "active"
+           else f"with {others}, who may also trade among themselves")
     active_hand = rules is None or hand_tradable(rules, row.players, 0)
     what = "the turned-up cards and hand cards" if active_hand else "only the turned-up cards (no hand cards)"
-    paid = "" if active_hand else ", who pay with cards from their hands"
+    paid = "" if active_hand else (", who pays with cards from the hand" if row.players == 2 else ", who pay with cards from their hands")
     also = p.get("also_from", [])
     # received cards are traded again only where a trade step lists their zone (``also_from``)
     again = p.get("received") in (list(also) if isinstance(also, list) else [*also.get("active", []), *also.get("others", [])])
-    text = (f"The active player trades {what} {who}{paid}, and may give cards away. "
+    text = (f"The active player may trade {what} {who}{paid}, and may give cards away. "
             "Any player may refuse an offer, a gift too. Turned-up cards nobody takes go to the active player. "
             "Cards received are set aside" + (f" and {later}." if again else f", cannot be traded again and are {later}."))
     # a list: every trading seat's own zones; a mapping: the active player's and
     # the others' apart (``active``, ``others``)
     by_who = ({"": list(also)} if isinstance(also, list)
-              else {"The active player": list(also.get("active", [])), "The other players": list(also.get("others", []))})
+              else {"The active player": list(also.get("active", [])), others[0].upper() + others[1:]: list(also.get("others", []))})
     for who_may, zones in by_who.items():
         for z in zones:
             zone_text = _zone(rules, z) if rules is not None else z
@@ -173,6 +176,11 @@ def _trade(step: Step, row: PlayerCountRow, rules: Ruleset | None) -> str:
     for target in dict(p.get("received_from", {})).values():
         text += f" Such cards, once received, are kept apart as {_zone(rules, target) if rules is not None else target}."
     return text
+
+
+def _others_turns(players: int) -> str:
+    """The turns that are not the player's own, as a two-player game says it too."""
+    return "the other player's turn" if players == 2 else "other players' turns"
 
 
 def _cards(count: int) -> str:
@@ -209,7 +217,7 @@ def sheet_markdown(rules: Ruleset, players: int) -> str:
     if row.max_fields > row.fields:
         where = "leave the game" if row.field_payment_to == "out_of_game" else f"go to {_zone(rules, row.field_payment_to)}"
         out.append(f"- Extra fields: up to {row.max_fields} in all, {row.field_price} coins each, bought at any time "
-                   f"(also on other players' turns); the coins paid {where}.")
+                   f"(also on {_others_turns(players)}); the coins paid {where}.")
     else:
         out.append("- Extra fields: none can be bought.")
     if len(set(row.deal)) == 1:
@@ -219,12 +227,14 @@ def sheet_markdown(rules: Ruleset, players: int) -> str:
     out += setup_lines(rules, row)
     out += _hands(rules)
     out += ["", "## Harvesting", ""]
-    harvest = "at any time, also on other players' turns" if row.harvest_when == "any_time" else "only on one's own turn (and when a card must be planted)"
+    harvest = (f"at any time, also on {_others_turns(players)}" if row.harvest_when == "any_time"
+               else "only on their own turn (and when a card must be planted)")
     out.append(f"- A player harvests a field {harvest}, always the whole field.")
     out.append("- It pays by its bean's beanometer: the most coins whose number of beans the field reaches. "
                "That many of its cards are turned over as coins, the rest go to the discard pile.")
     if "harvest_protection" in rules.options:
-        out.append(f"- A field of a single bean: {rules.options['harvest_protection'].choices[rules.option('harvest_protection')]}")
+        protection = rules.options["harvest_protection"]  # its question, then the answer played
+        out.append(f"- {protection.description} {protection.choices[protection.value]}")
     out += ["", "## The turn", ""]
     for index, phase in enumerate(rules.turns[row.turn], start=1):
         out.append(f"{index}. **{phase.name}**")
@@ -293,10 +303,10 @@ def _finishing(rules: Ruleset, row: PlayerCountRow) -> list[str]:
     numbers = [str(i) for i, p in enumerate(turn, start=1) if p.when_game_ends == "finish"]
     if not numbers:
         return []
-    said = numbers[0] if len(numbers) == 1 else ", ".join(numbers[:-1]) + " and " + numbers[-1]
+    said = numbers[0] if len(numbers) == 1 else ", ".join(numbers[:-1]) + " or " + numbers[-1]
     out = [f"- If it runs out during phase {said}, the turn still goes on through it; in any other phase the game ends at once."
            if len(numbers) == 1 else
-           f"- If it runs out during one of the phases {said}, the turn still goes on through them; "
+           f"- If it runs out during phase {said}, the turn still goes on through these phases; "
            "in any other phase the game ends at once."]
     reveals = ("reveal", "reveal_matching_discards")
     if any(s.kind in reveals for p in turn if p.when_game_ends == "finish" for s in p.steps):
@@ -346,7 +356,7 @@ def _items(rules: Ruleset, row: PlayerCountRow, data: dict[str, Any], names: dic
     rules_text = [f"A player may own {rules.item_limit} {one if rules.item_limit == 1 else many} of each type"]
     if any(it.pay_with for it in rules.items):
         rules_text.append(f"and pays for a {one} only with coins showing its bean")
-    when = "at any time, also on other players' turns," if rules.item_when == "any_time" else "on their own turn"
+    when = f"at any time, also on {_others_turns(row.players)}," if rules.item_when == "any_time" else "on their own turn"
     out.append(" ".join(rules_text) + f". {many.capitalize()} are bought {when} and work at once.")
     if rules.item_priority == "active_then_clockwise":
         out.append(f"If several players want the same {one}, the player whose turn it is has priority, then the others clockwise.")

@@ -68,3 +68,25 @@ def test_the_missing_rule_sentences_of_the_expansions_are_on_their_sheets() -> N
     assert 'The rulebook says the players "may" sell their hands; the rules always do' in sell
     isla = "\n".join(_sheet("la_isla_bohnita", 4))
     assert "The beans of the island rows and of the ships are harvested beans: they are never planted on a bean field." in isla
+
+
+def test_the_unclear_sentences_of_the_second_reading_read_as_sentences() -> None:
+    base = _sheet("base", 4)
+    assert ("- When may a field holding a single bean be harvested? Only if every field of the player holds at most "
+            "one bean (empty fields do not block).") in base
+    assert ("- If it runs out during phase 2 or 3, the turn still goes on through these phases; "
+            "in any other phase the game ends at once.") in base
+    assert any(line.endswith("first harvest a field (or buy one).") for line in base)
+    camillo = _sheet("bohn_camillo", 2)
+    # no field is for sale, two players, both roles dealt at set-up, no role card onto a role card
+    assert not any("buy one" in line or "other players" in line or "role deck is" in line for line in camillo)
+    assert "- Deal 1 role from the role deck to each player, onto the table in front of the player." in camillo
+    assert "- The action deck is not refilled when it runs out." in camillo
+    assert not any("by the seed" in line for line in camillo)
+    assert "2. **Reveal two beans; trade them or give them away**" in _sheet("bohn_camillo", 2, "trading")
+    plus = "\n".join(_sheet("high_bohn_plus", 4))
+    assert "Orders cannot be traded" not in plus and "They cannot be traded." in plus and " his hand" not in plus
+    assert "- Deal 1 order card to each player, at the back of the hand." in plus.splitlines()
+    isla = "\n".join(_sheet("la_isla_bohnita", 4))
+    assert "as the options below say" not in isla and "unless the option" not in isla
+    assert "(see above)" not in "\n".join(_sheet("la_isla_bohnita_duel", 2))
