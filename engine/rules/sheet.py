@@ -228,7 +228,8 @@ def sheet_markdown(rules: Ruleset, players: int) -> str:
     out += _hands(rules)
     out += ["", "## Harvesting", ""]
     harvest = (f"at any time, also on {_others_turns(players)}" if row.harvest_when == "any_time"
-               else "only on their own turn (and when a card must be planted)")
+               # (or while planting on another's turn: ``freelist.harvest_allowed_now``)
+               else "only on their own turn, or while planting cards on " + ("the other player's turn" if players == 2 else "another player's turn"))
     out.append(f"- A player harvests a field {harvest}, always the whole field.")
     out.append("- It pays by its bean's beanometer: the most coins whose number of beans the field reaches. "
                "That many of its cards are turned over as coins, the rest go to the discard pile.")

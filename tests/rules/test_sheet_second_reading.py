@@ -90,3 +90,9 @@ def test_the_unclear_sentences_of_the_second_reading_read_as_sentences() -> None
     isla = "\n".join(_sheet("la_isla_bohnita", 4))
     assert "as the options below say" not in isla and "unless the option" not in isla
     assert "(see above)" not in "\n".join(_sheet("la_isla_bohnita_duel", 2))
+
+
+def test_a_duel_harvest_on_the_other_player_s_turn_is_said_as_the_engine_allows_it() -> None:
+    """``freelist.harvest_allowed_now``: one's own turn, or while planting on the other's."""
+    assert ("- A player harvests a field only on their own turn, or while planting cards on the other player's turn, "
+            "always the whole field.") in _sheet("la_isla_bohnita_duel", 2)
