@@ -80,9 +80,11 @@ def _zone(rules: Ruleset, zone_id: str) -> str:
     return place(rules, zone_id)
 
 
-#: what a player does with a card that must be planted and fits no field (the engine then
-#: lists only harvests, and field purchases where fields are for sale)
-_NO_ROOM = "A card that fits no field makes its player first harvest a field (or buy one, where fields are sold)."
+def _no_room(row: PlayerCountRow) -> str:
+    """What a player does with a card that must be planted and fits no field: the engine
+    then lists only harvests, and a field purchase where this player count sells fields."""
+    buy = " (or buy one)" if row.max_fields > row.fields else ""
+    return f"A card that fits no field makes its player first harvest a field{buy}."
 
 
 def describe_step(step: Step, row: PlayerCountRow, rules: Ruleset | None = None) -> str:
@@ -106,8 +108,9 @@ def _step_text(step: Step, row: PlayerCountRow, rules: Ruleset | None) -> str:
         case "plant_from_hand":
             lo, hi = n("min", row), n("max", row)
             must = f"must plant {_cards(lo)}" if lo else "may plant cards"
-            return (f"The active player {must} from the front of the hand, and may plant up to {hi} in all."
-                    + (f" {_NO_ROOM}" if lo else ""))
+            empty = " (none if the hand is empty)" if lo else ""  # the step then passes: nothing to plant
+            return (f"The active player {must} from the front of the hand{empty}, and may plant up to {hi} in all."
+                    + (f" {_no_room(row)}" if lo else ""))
         case "reveal":
             return f"Turn up {_cards(n('count', row))} from the draw pile for everyone to see."
         case "reveal_matching_discards":
@@ -115,7 +118,7 @@ def _step_text(step: Step, row: PlayerCountRow, rules: Ruleset | None) -> str:
         case "trade":
             return _trade(step, row, rules)
         case "plant_set_aside":
-            return f"Every player plants all of {zone('zone')}, in the order they choose (the active player first). {_NO_ROOM}"
+            return f"Every player plants all of {zone('zone')}, in the order they choose (the active player first). {_no_room(row)}"
         case "draw":
             return f"Draw {_cards(n('count', row))}, one at a time, to the back of the hand."
         case "resolve_offer":
@@ -149,21 +152,22 @@ def _trade(step: Step, row: PlayerCountRow, rules: Ruleset | None) -> str:
     if rules is not None and trading_forbidden(rules, row.players):
         return ("Nothing is traded or given away here (the special rules forbid it): the turned-up cards go to the "
                 f"active player, are set aside and {later}.")
-    who = ("with the other players" if p.get("partners", "active") == "active"
-           else "with the other players, who may also trade among themselves")
+    others = "the other player" if row.players == 2 else "the other players"
+    who = (f"with {others}" if p.get("partners", "active") == "active"
+           else f"with {others}, who may also trade among themselves")
     active_hand = rules is None or hand_tradable(rules, row.players, 0)
     what = "the turned-up cards and hand cards" if active_hand else "only the turned-up cards (no hand cards)"
-    paid = "" if active_hand else ", who pay with cards from their hands"
+    paid = "" if active_hand else (", who pays with cards from the hand" if row.players == 2 else ", who pay with cards from their hands")
     also = p.get("also_from", [])
     # received cards are traded again only where a trade step lists their zone (``also_from``)
     again = p.get("received") in (list(also) if isinstance(also, list) else [*also.get("active", []), *also.get("others", [])])
-    text = (f"The active player trades {what} {who}{paid}, and may give cards away. "
+    text = (f"The active player may trade {what} {who}{paid}, and may give cards away. "
             "Any player may refuse an offer, a gift too. Turned-up cards nobody takes go to the active player. "
             "Cards received are set aside" + (f" and {later}." if again else f", cannot be traded again and are {later}."))
     # a list: every trading seat's own zones; a mapping: the active player's and
     # the others' apart (``active``, ``others``)
     by_who = ({"": list(also)} if isinstance(also, list)
-              else {"The active player": list(also.get("active", [])), "The other players": list(also.get("others", []))})
+              else {"The active player": list(also.get("active", [])), others[0].upper() + others[1:]: list(also.get("others", []))})
     for who_may, zones in by_who.items():
         for z in zones:
             zone_text = _zone(rules, z) if rules is not None else z
@@ -172,6 +176,11 @@ def _trade(step: Step, row: PlayerCountRow, rules: Ruleset | None) -> str:
     for target in dict(p.get("received_from", {})).values():
         text += f" Such cards, once received, are kept apart as {_zone(rules, target) if rules is not None else target}."
     return text
+
+
+def _others_turns(players: int) -> str:
+    """The turns that are not the player's own, as a two-player game says it too."""
+    return "the other player's turn" if players == 2 else "other players' turns"
 
 
 def _cards(count: int) -> str:
@@ -208,7 +217,7 @@ def sheet_markdown(rules: Ruleset, players: int) -> str:
     if row.max_fields > row.fields:
         where = "leave the game" if row.field_payment_to == "out_of_game" else f"go to {_zone(rules, row.field_payment_to)}"
         out.append(f"- Extra fields: up to {row.max_fields} in all, {row.field_price} coins each, bought at any time "
-                   f"(also on other players' turns); the coins paid {where}.")
+                   f"(also on {_others_turns(players)}); the coins paid {where}.")
     else:
         out.append("- Extra fields: none can be bought.")
     if len(set(row.deal)) == 1:
@@ -216,25 +225,29 @@ def sheet_markdown(rules: Ruleset, players: int) -> str:
     else:
         out.append("- Deal, from the starting player on: " + "/".join(str(d) for d in row.deal) + " cards.")
     out += setup_lines(rules, row)
+    out += _hands(rules)
     out += ["", "## Harvesting", ""]
-    harvest = "at any time, also on other players' turns" if row.harvest_when == "any_time" else "only on one's own turn (and when a card must be planted)"
+    harvest = (f"at any time, also on {_others_turns(players)}" if row.harvest_when == "any_time"
+               # (or while planting on another's turn: ``freelist.harvest_allowed_now``)
+               else "only on their own turn, or while planting cards on " + ("the other player's turn" if players == 2 else "another player's turn"))
     out.append(f"- A player harvests a field {harvest}, always the whole field.")
     out.append("- It pays by its bean's beanometer: the most coins whose number of beans the field reaches. "
                "That many of its cards are turned over as coins, the rest go to the discard pile.")
     if "harvest_protection" in rules.options:
-        out.append(f"- A field of a single bean: {rules.options['harvest_protection'].choices[rules.option('harvest_protection')]}")
+        protection = rules.options["harvest_protection"]  # its question, then the answer played
+        out.append(f"- {protection.description} {protection.choices[protection.value]}")
     out += ["", "## The turn", ""]
     for index, phase in enumerate(rules.turns[row.turn], start=1):
         out.append(f"{index}. **{phase.name}**")
         for step in phase.steps:
             out.append(f"   - {describe_step(step, row, rules)}")
     nth = _ORDINAL.get(row.end_after_runouts, f"{row.end_after_runouts}th")
+    # (the turn above says when and how many cards are drawn: a phase may follow the draw)
     if row.end_after_runouts > 1:
         out += ["", "When the draw pile runs out, the shuffled discard pile becomes the new draw pile, until the "
-                f"game ends. {_cards(row.draw).capitalize()} are drawn at the end of the turn.", ""]
+                "game ends.", ""]
     else:
-        out += ["", f"The draw pile is never refilled: the game ends when it runs out. {_cards(row.draw).capitalize()} "
-                "are drawn at the end of the turn.", ""]
+        out += ["", "The draw pile is never refilled: the game ends when it runs out.", ""]
     out += ["## End of the game", ""]
     out.append(f"- The game ends when the draw pile runs out for the {nth} time.")
     out += _finishing(rules, row)
@@ -256,10 +269,10 @@ def sheet_markdown(rules: Ruleset, players: int) -> str:
     if rules.items:
         out += _items(rules, row, data, names, one, many)
     out += ["", "## Options", ""]
-    replaced = "tie_break" in _modified(rules)  # a `tie_break` rule compares its own value instead
+    idle = _idle_options(rules, row)
     for name, option in rules.options.items():
         out.append(f"- {option.description} **{option.choices[option.value]}**"
-                   + (" (not played here: the special rules break ties)" if name == "tie_break" and replaced else "")
+                   + (f" (not played here: {idle[name]})" if name in idle else "")
                    + (f" (source: {option.source})" if option.source else ""))
     out += ["", "## Named assumptions", "", "Where the rulebooks are silent or contradict themselves, this sheet assumes:", ""]
     if rules.assumptions:
@@ -268,6 +281,18 @@ def sheet_markdown(rules: Ruleset, players: int) -> str:
         out.append("- Nothing: every number comes from the rulebook.")
     out += ["", "Sources: " + ", ".join(rules.sources), ""]
     return "\n".join(out)
+
+
+def _hands(rules: Ruleset) -> list[str]:
+    """Who sees a hand, from its zone's ``visibility``: a seat's view (``engine/game/view.py``)
+    shows the sizes of the other hands, never their cards, so anybody may know how many
+    cards a player holds (a rulebook may say so in words)."""
+    hand = next((z for z in rules.zones if z.kind == "hand"), None)
+    if hand is None or hand.visibility not in ("owner", "public"):
+        return []
+    seen = ("seen only by its owner, but everybody may know how many cards it holds" if hand.visibility == "owner"
+            else "laid open for everybody to see")
+    return [f"- Each player's hand is {seen}; its order never changes."]
 
 
 def _finishing(rules: Ruleset, row: PlayerCountRow) -> list[str]:
@@ -279,16 +304,30 @@ def _finishing(rules: Ruleset, row: PlayerCountRow) -> list[str]:
     numbers = [str(i) for i, p in enumerate(turn, start=1) if p.when_game_ends == "finish"]
     if not numbers:
         return []
-    said = numbers[0] if len(numbers) == 1 else ", ".join(numbers[:-1]) + " and " + numbers[-1]
+    said = numbers[0] if len(numbers) == 1 else ", ".join(numbers[:-1]) + " or " + numbers[-1]
     out = [f"- If it runs out during phase {said}, the turn still goes on through it; in any other phase the game ends at once."
            if len(numbers) == 1 else
-           f"- If it runs out during one of the phases {said}, the turn still goes on through them; "
+           f"- If it runs out during phase {said}, the turn still goes on through these phases; "
            "in any other phase the game ends at once."]
     reveals = ("reveal", "reveal_matching_discards")
     if any(s.kind in reveals for p in turn if p.when_game_ends == "finish" for s in p.steps):
         out.append("- Cards turned up after the last run-out are only those the draw pile still held "
                    "(one card, if only one was left).")
     return out
+
+
+def _idle_options(rules: Ruleset, row: PlayerCountRow) -> dict[str, str]:
+    """The engine's own options this sheet's game never consults, each with the reason: a
+    ``tie_break`` rule compares its own value instead; the trading options where no trade
+    step lets anybody trade (no trade step, or ``may_trade`` forbids it: ``probes``). (Where
+    some trading is left, each still changes something: ``engine/game/trading.py``.)"""
+    idle: dict[str, str] = {}
+    if "tie_break" in _modified(rules):
+        idle["tie_break"] = "the special rules break ties"
+    trades = any(s.kind == "trade" for p in rules.turns[row.turn] for s in p.steps)
+    if not trades or trading_forbidden(rules, row.players):
+        idle["hand_trading"] = idle["open_offers"] = "nothing is traded"
+    return {name: why for name, why in idle.items() if name in rules.options}
 
 
 def _modified(rules: Ruleset) -> set[str]:
@@ -318,7 +357,7 @@ def _items(rules: Ruleset, row: PlayerCountRow, data: dict[str, Any], names: dic
     rules_text = [f"A player may own {rules.item_limit} {one if rules.item_limit == 1 else many} of each type"]
     if any(it.pay_with for it in rules.items):
         rules_text.append(f"and pays for a {one} only with coins showing its bean")
-    when = "at any time, also on other players' turns," if rules.item_when == "any_time" else "on their own turn"
+    when = f"at any time, also on {_others_turns(row.players)}," if rules.item_when == "any_time" else "on their own turn"
     out.append(" ".join(rules_text) + f". {many.capitalize()} are bought {when} and work at once.")
     if rules.item_priority == "active_then_clockwise":
         out.append(f"If several players want the same {one}, the player whose turn it is has priority, then the others clockwise.")

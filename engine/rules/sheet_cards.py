@@ -55,10 +55,27 @@ def setup_lines(rules: Ruleset, row: PlayerCountRow) -> list[str]:
     """The ``setup:`` section and the extra decks, as rulesheet bullets."""
     out = [f"- {describe_setup(line, row, rules)}" for line in rules.setup]
     for deck in rules.decks()[1:]:
-        pile = f"{place(rules, deck.discard)} is shuffled in when it is empty" if deck.discard and deck.reshuffle == "discard" \
-            else "it is not refilled when empty"
-        out.append(f"- {_capital(place(rules, deck.id))}: {pile}" + ("; its run-outs count towards the end." if deck.runouts else "."))
+        if _dealt_out(rules, row, deck.id):  # nothing is ever drawn from it after the set-up
+            continue
+        name = place(rules, deck.id)
+        said = (f"When {name} is empty, {place(rules, deck.discard)} is shuffled into it"
+                if deck.discard and deck.reshuffle == "discard" else f"{_capital(name)} is not refilled when it runs out")
+        out.append(f"- {said}" + ("; its run-outs count towards the end." if deck.runouts else "."))
     return out
+
+
+def _dealt_out(rules: Ruleset, row: PlayerCountRow, deck_id: str) -> bool:
+    """Does the set-up deal every card that starts in ``deck_id`` (two role cards
+    to two players)? Then whether it is refilled is of no use to a player."""
+    held = sum(card.count for kind in rules.kinds if kind.starts_in == deck_id for card in kind.cards)
+    dealt = 0
+    for line in rules.setup:
+        kind = next((k for k in rules.kinds if k.id == line.kind), None) if line.kind else None
+        if line.action == "coins" or (line.source or (kind.starts_in if kind else None)) != deck_id:
+            continue
+        each = any(z.id in line.to and z.owner == "player" for z in rules.zones)
+        dealt += line.number(row) * (row.players if each else 1) * len(line.to)
+    return held > 0 and dealt >= held
 
 
 def describe_setup(line: SetupStep, row: PlayerCountRow, rules: Ruleset | None = None) -> str:
@@ -72,12 +89,15 @@ def describe_setup(line: SetupStep, row: PlayerCountRow, rules: Ruleset | None =
     kind = next((k for k in rules.kinds if k.id == line.kind), None) if rules is not None and line.kind else None
     name = (kind.name if kind else str(line.kind).replace("_", " ")).lower()
     what = f"{n} {name}" + ("" if n == 1 or name.endswith("s") else "s") if line.kind else f"{n} card" + ("" if n == 1 else "s")
-    where = {"top": "on top of", "back": "at the back of", "bottom": "at the bottom of", "front": "at the front of"}[line.at]
+    # a deck's top; any other zone (a row laid out, a place on the table) is dealt onto
+    decks = {z.id for z in rules.zones if z.kind == "deck"} if rules is not None else set()
+    top = "on top of" if all(z in decks for z in line.to) else "onto"
+    where = {"top": top, "back": "at the back of", "bottom": "at the bottom of", "front": "at the front of"}[line.at]
     each = any(z.id in line.to and z.owner == "player" for z in rules.zones) if rules is not None else False
     targets = [at(z) for z in line.to]
     onto = targets[0] if len(targets) == 1 else "each of " + ", ".join(targets[:-1]) + " and " + targets[-1]
-    return (f"Deal {what}" + (f" from {at(line.source)}" if line.source else "") + f" {where} "
-            + onto + (" of each player" if each else "") + ".")
+    return (f"Deal {what}" + (f" from {at(line.source)}" if line.source else "") + (" to each player," if each else "")
+            + f" {where} {onto}.")
 
 
 def place(rules: Ruleset, zone_id: str) -> str:

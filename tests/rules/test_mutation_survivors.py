@@ -95,7 +95,7 @@ def test_the_sheet_says_where_paid_coins_go_and_which_phases_finish_the_turn() -
     assert ("- Extra fields: up to 3 in all, 3 coins each, bought at any time (also on other players' turns); "
             "the coins paid go to the discard pile.") in lines
     # the finishing phases by their numbers on the sheet (their names contain "and" themselves)
-    assert ("- If it runs out during one of the phases 2 and 3, the turn still goes on through them; "
+    assert ("- If it runs out during phase 2 or 3, the turn still goes on through these phases; "
             "in any other phase the game ends at once.") in lines
 
 

@@ -29,7 +29,7 @@ def _trade_line(rules: object, players: int = 4) -> str:
 def test_the_plain_rules_trade_hand_cards_and_keep_the_hands_worthless() -> None:
     rules = load_ruleset("base")
     assert not trading_forbidden(rules, 4) and hand_tradable(rules, 4, 0) and not hands_sold_at_end(rules, 4)
-    assert _trade_line(rules).startswith("   - The active player trades the turned-up cards and hand cards with")
+    assert _trade_line(rules).startswith("   - The active player may trade the turned-up cards and hand cards with")
     assert "- Then every field is harvested; cards in hand are worth nothing." in sheet_markdown(rules, 4).splitlines()
 
 
@@ -50,7 +50,7 @@ def test_a_house_rule_forbidding_one_pair_still_trades(tmp_path: Path) -> None:
 def test_a_house_rule_keeping_the_active_hand_out_of_trades_says_so(tmp_path: Path) -> None:
     rules = _house(tmp_path, "modify may_trade_card if value and player == active and card in cards(hand) = false")
     assert not hand_tradable(rules, 4, 0) and hand_tradable(rules, 4, 1)  # type: ignore[arg-type]
-    assert _trade_line(rules).startswith("   - The active player trades only the turned-up cards (no hand cards) with "
+    assert _trade_line(rules).startswith("   - The active player may trade only the turned-up cards (no hand cards) with "
                                          "the other players, who pay with cards from their hands,")
 
 

@@ -45,8 +45,8 @@ def _lines(tmp_path: Path) -> list[str]:
 
 def test_a_zone_is_named_by_its_name_else_its_id_in_words_never_its_description(tmp_path: Path) -> None:
     lines = _lines(tmp_path)
-    assert "- Deal 2 cards on top of each of the bean market and the bare row." in lines
-    assert "- Deal 1 card on top of the bean market." in lines
+    assert "- Deal 2 cards onto each of the bean market and the bare row." in lines
+    assert "- Deal 1 card onto the bean market." in lines
     assert not any("Long text" in line or "Another long text" in line for line in lines)
     # a zone of the base game given a name by the house rule: the planting step uses it
     assert any(line.startswith("   - Every player plants all of the beans on the cart, in the order") for line in lines)
@@ -62,7 +62,7 @@ def test_a_step_description_is_an_actions_step_s_sentence_and_follows_any_other(
 
 def test_the_shipped_rulesets_name_their_zones() -> None:
     md = sheet_markdown(load_ruleset("la_isla_bohnita"), 4)
-    assert "- Deal 5 cards on top of each of the Bohnbay row and the Bohnaco row." in md.splitlines()
+    assert "- Deal 5 cards onto each of the Bohnbay row and the Bohnaco row." in md.splitlines()
     assert "may take the actions the rules allow now" not in md
 
 
