@@ -33,6 +33,10 @@ Fields = list[tuple[str | None, int]]
 #: fields themselves as ``SeatView.fields`` reads them)
 Known = tuple[int, "set[str]", int, "str | None", Fields]
 
+#: the free actions other than a harvest: ``GreedyBot.choose`` picks them out of a listing
+#: (a harvest it looks for only when a field has reached its bean's last beanometer step)
+RARE_KINDS = FREE_KINDS - {HARVEST}
+
 #: distinct fields a bot remembers what it read off (``GreedyBot._learn``); then it starts over
 KNOWN_FIELDS = 256
 
@@ -168,24 +172,20 @@ class GreedyBot:
             self._previews = 0
         info = self._known.get(key)
         if info is None:
-            info = self._learn(view, view.fields(), key)
-        harvests = False  # whether a harvest is listed
-        rare: list[Action] | None = None  # the other free actions listed (in their order), if any
+            key, fields = view.token_fields()  # (the same token: ``now`` has just read it)
+            info = self._learn(view, fields, key)
+        maxed = info[0]
+        if maxed >= 0:  # a field at its bean's last step: its harvest, if listed
+            for a in legal:
+                if a[0] == HARVEST and a[2] == maxed:  # the kind, the field
+                    return a
+        rare: list[Action] | None = None  # the free actions listed other than harvests (in their order), if any
         for a in legal:  # a plain loop over a few actions: cheaper than a set of their kinds
-            kind = a[0]
-            if kind in FREE_KINDS:
-                if kind == HARVEST:
-                    harvests = True
-                elif rare is None:
+            if a[0] in RARE_KINDS:  # [0]: the kind
+                if rare is None:
                     rare = [a]
                 else:
                     rare.append(a)
-        if harvests:
-            maxed = info[0]
-            if maxed >= 0:
-                for a in legal:
-                    if a[0] == HARVEST and a[2] == maxed:  # the kind, the field
-                        return a
         if rare is not None:
             chosen = self._free(view, rare, step)
             if chosen is not None:
@@ -378,7 +378,7 @@ class GreedyBot:
         players = view.players
         others = self._others.get((me, players))
         if others is None:
-            others = self._others[(me, players)] = [(me + k) % players for k in range(1, players)]
+            others = self._others_of(me, players)
         seen: dict[int, set[str]] = {}  # other seats' grown beans, looked at once per offer built
         zone = ""
         # revealed cards we cannot use: give them to a seat that grows them
@@ -417,6 +417,13 @@ class GreedyBot:
                     break
         return None
 
+    def _others_of(self, me: int, players: int) -> list[int]:
+        """The other seats, clockwise from ``me``, remembered in ``_others``. A method of its
+        own: as a comprehension in ``_pick_offer`` it would make ``me`` and ``players``
+        closure cells, slower to read at every offer built."""
+        others = self._others[(me, players)] = [(me + k) % players for k in range(1, players)]
+        return others
+
     def _answer(self, view: SeatView, legal: list[Action]) -> Action:
         offer, incoming = view.offer_waiting()
         if offer is None:
@@ -428,10 +435,10 @@ class GreedyBot:
             return legal[0]
         if not incoming:
             return legal[0]  # a request for a gift: decline
-        key = view.fields_token()
+        key, fields = view.token_fields()
         info = self._known.get(key)
         if info is None:
-            info = self._learn(view, view.fields(), key)
+            info = self._learn(view, fields, key)
         grown, empties = info[1], info[2]
         # the new types offered need empty fields (one card, the common offer: without a set)
         if ((incoming[0] not in grown) if len(incoming) == 1 else len(set(incoming).difference(grown))) > empties:

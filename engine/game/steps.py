@@ -136,7 +136,10 @@ class PlantFromHand(_FromHand):
                     out.append(ready[i])
                 i += 1
             return out
-        return [ready[i] if i < PREBUILT_FIELDS else Action(PLANT, seat, i) for i in game.fitting_fields(seat, hand[0])]
+        out = []
+        for i in game.fitting_fields(seat, hand[0]):  # (a plain loop: a comprehension would make closure cells)
+            out.append(ready[i] if i < PREBUILT_FIELDS else Action(PLANT, seat, i))
+        return out
 
     def legal(self, game: Game, seat: int) -> list[Action]:
         # ``_FromHand.legal`` with ``plants`` and ``plantable`` spelt out (the hottest step)
@@ -415,13 +418,27 @@ _ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {}
 _PLANT_CARD: list[list[tuple[Action, ...]]] = []
 
 
+def _fitting_plants(game: Game, seat: int, cards: list[int]) -> list[Action]:
+    """Each distinct bean of ``cards`` planted on each field it fits, as the rules say
+    (``fitting_fields``). A function of its own: as a comprehension in
+    ``PlantSetAside.legal`` it would make ``game``, ``seat`` and ``cards`` closure cells,
+    slower to read on that method's plain paths too."""
+    new = tuple.__new__  # the named-tuple constructor costs three times as much
+    out: list[Action] = []
+    for j in _distinct_bean_positions(game, cards):
+        for f in game.fitting_fields(seat, cards[j]):
+            out.append(new(Action, (PLANT, seat, f, j, -1, (), ())))
+    return out
+
+
 def _plants_of(seat: int, card: int) -> tuple[Action, ...]:
     """``_PLANT_CARD[seat][card]``, made as far as needed."""
     while len(_PLANT_CARD) <= seat:
         _PLANT_CARD.append([])
     row = _PLANT_CARD[seat]
     while len(row) <= card:
-        row.append(tuple(Action(PLANT, seat, i, len(row)) for i in range(PREBUILT_FIELDS)))
+        j = len(row)
+        row.append(tuple([Action(PLANT, seat, i, j) for i in range(PREBUILT_FIELDS)]))
     return row[card]
 
 
@@ -543,7 +560,9 @@ class PlantSetAside(StepRun):
                                     out.append(ready[2])
                     j += 1
                 return out
-            grown = [bean_of[f[0]] if f else -1 for f in fields]  # (-1: empty)
+            grown: list[int] = []
+            for f in fields:  # (-1: empty; a plain loop: a comprehension would make closure cells)
+                grown.append(bean_of[f[0]] if f else -1)
             for card in cards:
                 bean = bean_of[card]
                 if bean not in seen:
@@ -566,12 +585,7 @@ class PlantSetAside(StepRun):
                                 i += 1
                 j += 1
             return out
-        new = tuple.__new__  # the named-tuple constructor costs three times as much
-        return [
-            new(Action, (PLANT, seat, f, j, -1, (), ()))
-            for j in _distinct_bean_positions(game, cards)
-            for f in game.fitting_fields(seat, cards[j])
-        ]
+        return _fitting_plants(game, seat, cards)
 
     def is_legal(self, game: Game, action: Action) -> bool:
         cards = self.zone[action.seat]

@@ -24,7 +24,7 @@ _TOKENS = count(1)
 
 
 class SeatView:
-    __slots__ = ("_game", "seat", "_beans", "_seen", "_token")
+    __slots__ = ("_game", "seat", "_beans", "_seen", "_token", "_read")
 
     def __init__(self, game: Game, seat: int) -> None:
         self._game = game
@@ -35,6 +35,8 @@ class SeatView:
         #: the token it handed out for them
         self._seen: list[list[int]] | None = None
         self._token = 0
+        #: the fields as ``fields`` reads them, read when the token was handed out (``token_fields``)
+        self._read: list[tuple[str | None, int]] = []
 
     # -- the seat's own cards
     def hand(self) -> list[str]:
@@ -87,9 +89,33 @@ class SeatView:
         fx = g.fx
         fields = st.fields[self.seat]
         if fields != self._seen:  # ``fields_token`` spelt out
-            self._seen = [f.copy() for f in fields]
-            self._token = next(_TOKENS)
+            self._new_token(fields)
         return (st.turn, g.step.kind, st.active, self._token, fx is not None and bool(fx.card_worths))
+
+    def _new_token(self, fields: list[list[int]]) -> None:
+        """The seat's ``fields`` changed: keep a copy of their cards to compare with, read
+        them as ``fields`` does (for ``token_fields``, in the same pass) and hand out a new
+        token."""
+        names = self._game._names
+        seen: list[list[int]] = []
+        read: list[tuple[str | None, int]] = []
+        for f in fields:  # a plain loop: a few fields
+            seen.append(f.copy())
+            read.append((names[f[0]], len(f)) if f else (None, 0))
+        self._seen = seen
+        self._read = read
+        self._token = next(_TOKENS)
+
+    def token_fields(self) -> tuple[int, list[tuple[str | None, int]]]:
+        """(``fields_token``, the seat's fields as ``fields`` reads them): what a bot asks
+        when the token is new to it, in one call. The list is read once per token and
+        handed out again while the token stays (the fields' cards are compared with the
+        copy taken with it, as ``fields_token`` does, so it is always the fields now):
+        a caller must not change it."""
+        fields = self._game.state.fields[self.seat]
+        if fields != self._seen:
+            self._new_token(fields)
+        return self._token, self._read
 
     @property
     def trades(self) -> bool:
@@ -117,8 +143,7 @@ class SeatView:
         number (the bot reads them again: only equal numbers must mean equal fields)."""
         fields = self._game.state.fields[self.seat]
         if fields != self._seen:
-            self._seen = [f.copy() for f in fields]
-            self._token = next(_TOKENS)
+            self._new_token(fields)
         return self._token
 
     @property
@@ -329,7 +354,9 @@ class SeatView:
         """Why the rules would refuse this offer now ('' when they take it)."""
         g = self._game
         step = g.step  # ``can_offer`` spelt out: a bot asks before each offer it makes
-        if (action[1] != self.seat or g.state.over or step is None or step.decider(g) != self.seat
+        st = g.state
+        if (action[1] != self.seat or st.over or step is None
+                or (st.active if step.active_decides else step.decider(g)) != self.seat
                 or getattr(step, "mode", "") not in ("active", "solicit")):
             return "you cannot make an offer now"
         return str(step.check_proposal(g, action))
