@@ -42,6 +42,8 @@ KNOWN_FIELDS = 256
 
 #: a field's bean and count (``SeatView.fields``), for ``map``
 BEAN, COUNT = itemgetter(0), itemgetter(1)
+#: an action's kind, for ``map``
+KIND = itemgetter(0)
 
 #: Cards still to come in the deck's last pass, per coin a field costs, for the field to pay.
 FIELD_PAYBACK_CARDS = 12
@@ -180,11 +182,10 @@ class GreedyBot:
                 if a[0] == HARVEST and a[2] == maxed:  # the kind, the field
                     return a
         rare: list[Action] | None = None  # the free actions listed other than harvests (in their order), if any
-        for a in legal:  # a plain loop over a few actions: cheaper than a set of their kinds
-            if a[0] in RARE_KINDS:  # [0]: the kind
-                if rare is None:
-                    rare = [a]
-                else:
+        if not RARE_KINDS.isdisjoint(map(KIND, legal)):  # (most listings have none: asked in C first)
+            rare = []
+            for a in legal:
+                if a[0] in RARE_KINDS:  # [0]: the kind
                     rare.append(a)
         if rare is not None:
             chosen = self._free(view, rare, step)

@@ -24,7 +24,7 @@ _TOKENS = count(1)
 
 
 class SeatView:
-    __slots__ = ("_game", "seat", "_beans", "_seen", "_token", "_read")
+    __slots__ = ("_game", "seat", "_beans", "_seen", "_token", "_read", "_dearest")
 
     def __init__(self, game: Game, seat: int) -> None:
         self._game = game
@@ -37,6 +37,8 @@ class SeatView:
         self._token = 0
         #: the fields as ``fields`` reads them, read when the token was handed out (``token_fields``)
         self._read: list[tuple[str | None, int]] = []
+        #: the last buys ``dearest_buy`` was asked at printed prices (a copy) and its answer
+        self._dearest: tuple[list[Action], tuple[Action | None, int]] | None = None
 
     # -- the seat's own cards
     def hand(self) -> list[str]:
@@ -266,12 +268,23 @@ class SeatView:
 
         Why here: a bot asks it whenever items are listed (at most decisions of a ruleset
         with items), mostly to find the dearest is not dear enough yet; one question for
-        them all reads the game's items and modifiers once instead of once per item."""
+        them all reads the game's items and modifiers once instead of once per item.
+
+        At printed prices (no `price` modifier) the answer depends on nothing but the items
+        ``buys`` name (a printed price, like the game's cards for sale by id, never
+        changes), and a seat is listed the same purchases at decision after decision
+        (its coins change seldom): the last answer is given again for equal ``buys``
+        (compared in C: the very actions listed, mostly). With a modifier the prices may
+        read anything and are asked every time."""
         g = self._game
         items = g.items
         fx = g.fx
-        by_id = items.by_id if items is not None else None
         printed = fx is None or "price" not in fx.modifiers  # no modifier: the printed prices
+        if printed:
+            last = self._dearest
+            if last is not None and last[0] == buys:
+                return last[1]
+        by_id = items.by_id if items is not None else None
         best: Action | None = None
         best_price = 0
         best_id = ""
@@ -286,6 +299,8 @@ class SeatView:
                 price = self.item_price(item_id)
             if best is None or price > best_price or (price == best_price and item_id > best_id):
                 best, best_price, best_id = a, price, item_id
+        if printed:
+            self._dearest = (list(buys), (best, best_price))
         return best, best_price
 
     def item_price(self, item_id: str, seat: int | None = None) -> int:

@@ -164,6 +164,7 @@ def test_the_views_counts_and_prices_agree_with_the_plain_reading(ruleset: str, 
     refusal of an offer or a preview out of turn; at every decision of greedy games."""
     rules = load_ruleset(ruleset, variant) if house is None else house_rules(tmp_path, {"cheaper": house}, extends=ruleset)
     checked = {"prices": 0, "buys": 0, "owned": 0}
+    kept_views: dict[tuple[int, int], SeatView] = {}
 
     def check(game: Game, _action: Action) -> None:
         if game.state.over:
@@ -206,6 +207,13 @@ def test_the_views_counts_and_prices_agree_with_the_plain_reading(ruleset: str, 
             dearest = max((a for a, p in zip(buys, prices) if p == top), key=lambda a: a.want[0])
             first = next(a for a, p in zip(buys, prices) if p == top and a.want[0] == dearest.want[0])
             assert view.dearest_buy(buys) == (first, top)
+            # a view kept along the game (as a bot's is) remembers its last answer at printed
+            # prices: it must be the answer now, for these buys and after others
+            kept = kept_views.setdefault((id(game), decider), SeatView(game, decider))
+            assert kept.dearest_buy(buys) == (first, top) and kept.dearest_buy(list(buys)) == (first, top)
+            if len(buys) > 1:
+                assert kept.dearest_buy(buys[1:]) == SeatView(game, decider).dearest_buy(buys[1:])
+                assert kept.dearest_buy(buys) == (first, top)
             checked["buys"] += 1
         assert view.dearest_buy([]) == (None, 0)
         other = SeatView(game, (decider + 1) % game.players)
