@@ -150,12 +150,10 @@ class GreedyBot:
                 grown.add(bean)
                 if count > most:
                     fullest, most = bean, count
-                if maxed < 0:  # the first field that has reached its bean's last beanometer step
-                    last = top.get(bean)
-                    if last is None:
-                        last = self._last_step(view, bean)
-                    if count >= last:
-                        maxed = i
+                # the first field that has reached its bean's last beanometer step (a step of
+                # 0 beans, were there one, is merely read again: ``_last_step`` gives it anew)
+                if maxed < 0 and count >= (top.get(bean) or self._last_step(view, bean)):
+                    maxed = i
             i += 1
         info = known[key] = (maxed, grown, empties, fullest, fields)  # (``grown`` is never changed after)
         return info
@@ -257,9 +255,12 @@ class GreedyBot:
         """The declared action worth most (by its `worth` hint, or else one ply ahead), if
         any gains at all; each is weighed once per turn and number of times already taken."""
         best, best_value = None, 0.0
+        taken = self._taken
+        weighed = self._weighed
         for a in acts:
-            key = (a.card, a.field, self._taken.get(a.card, 0))
-            value = self._weighed.get(key)
+            card = a[3]  # [3]: the action's number, [2]: its value's (``card``, ``field``: by index, no attribute lookups)
+            key = (card, a[2], taken.get(card, 0))
+            value = weighed.get(key)
             if value is None:
                 hint = view.action_worth(a)
                 if hint is None:
@@ -267,7 +268,7 @@ class GreedyBot:
                         continue
                     self._previews += 1
                     hint = view.preview(a).value()
-                value = self._weighed[key] = hint
+                value = weighed[key] = hint
             if value > best_value:
                 best, best_value = a, value
         return best

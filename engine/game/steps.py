@@ -413,6 +413,14 @@ def _may_take(game: Game, deck: list[int], count: int, stop: frozenset[int]) -> 
 
 #: seat orders from each active seat, per number of players (made once per process)
 _ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+def _seat_orders(n: int) -> tuple[tuple[int, ...], ...]:
+    """``_ORDERS[n]``: the seats clockwise from each active seat, made at the first use."""
+    orders = _ORDERS.get(n)
+    if orders is None:
+        orders = _ORDERS[n] = tuple(tuple((active + k) % n for k in range(n)) for active in range(n))
+    return orders
 #: ``_PLANT_CARD[seat][j][i]``: Action(PLANT, seat, i, j), planting card ``j`` of a zone on
 #: field ``i`` (made once per process and shared: actions are immutable tuples)
 _PLANT_CARD: list[list[tuple[Action, ...]]] = []
@@ -453,12 +461,8 @@ class PlantSetAside(StepRun):
     def __init__(self, game: Game, spec: Step) -> None:
         StepRun.__init__(self, game, spec)
         self.zone_id = spec.zone("zone")
-        n = game.players
-        orders = _ORDERS.get(n)
-        if orders is None:
-            orders = _ORDERS[n] = tuple(tuple((active + k) % n for k in range(n)) for active in range(n))
         #: the seats in planting order from each active seat
-        self._orders = orders
+        self._orders = _seat_orders(game.players)
 
     def enter(self, game: Game) -> None:
         st = game.state
@@ -724,11 +728,15 @@ class Actions(StepRun):
 
     kind: ClassVar[str] = "actions"
 
+    def __init__(self, game: Game, spec: Step) -> None:
+        StepRun.__init__(self, game, spec)
+        #: the step's ``seats`` (fixed by the spec: read once, not at every entry)
+        self._seats = str(spec.params.get("seats", "active"))
+
     def enter(self, game: Game) -> None:
-        n = game.players
-        self.mode = str(self.spec.params.get("seats", "active"))
-        order = [(game.state.active + k) % n for k in range(n)]
-        self.queue = order[:1] if self.mode == "active" else order
+        self.mode = self._seats
+        order = _seat_orders(game.players)[game.state.active]  # (the seats clockwise from the active one)
+        self.queue = [order[0]] if self.mode == "active" else list(order)
         self.passes = 0
         self.rounds = 0
         self.done = not self.queue

@@ -349,9 +349,10 @@ class SeatView:
         """What the ruleset says one of this seat's declared actions (``act``) is worth to
         it (its `worth` hint), or None when it says nothing (then bots look ahead)."""
         fx = self._game.fx
-        if fx is None or action.seat != self.seat or not 0 <= action.card < len(fx.actions):
+        number = action[3]  # [3]: the action's number (``card``), [1]: the seat, [2]: the value's number
+        if fx is None or action[1] != self.seat or not 0 <= number < len(fx.actions):
             return None
-        return fx.action_worth(self.seat, action.card, action.field)
+        return fx.action_worth(self.seat, number, action[2])
 
     def item_name(self, item_id: str) -> str:
         """An item's name (the id itself for a declared action that is no item)."""
@@ -374,7 +375,7 @@ class SeatView:
                 or (st.active if step.active_decides else step.decider(g)) != self.seat
                 or getattr(step, "mode", "") not in ("active", "solicit")):
             return "you cannot make an offer now"
-        return str(step.check_proposal(g, action))
+        return step.check_proposal(g, action)
 
     def items_owned(self, seat: int | None = None) -> list[str]:
         items = self._game.items
