@@ -42,6 +42,9 @@ KNOWN_FIELDS = 256
 
 #: a field's bean and count (``SeatView.fields``), for ``map``
 BEAN, COUNT = itemgetter(0), itemgetter(1)
+#: an empty field as ``SeatView.fields`` reads it, and its bean (as a set, to take away)
+EMPTY = (None, 0)
+NO_BEAN = frozenset({None})
 #: an action's kind, for ``map``
 KIND = itemgetter(0)
 
@@ -136,24 +139,24 @@ class GreedyBot:
         known = self._known
         if len(known) >= KNOWN_FIELDS:
             known.clear()
-        grown: set[str] = set()
-        empties = 0
+        # what needs no beanometer is read in C: an empty field reads (None, 0) and a planted
+        # one has a bean and at least one card, so the first of the fields with most cards,
+        # when it has any, is the first of the fullest planted ones
+        grown: set[str] = set(map(BEAN, fields)) - NO_BEAN
+        empties = fields.count(EMPTY)
         fullest: str | None = None
-        most = -1
+        if fields:
+            first_fullest = max(fields, key=COUNT)  # (``max`` keeps the first of the best)
+            if first_fullest[1]:
+                fullest = first_fullest[0]
         maxed = -1
         top = self._top
         i = 0
-        for bean, count in fields:  # a plain loop: a few fields, cheaper than C calls on them
-            if bean is None:
-                empties += 1
-            else:
-                grown.add(bean)
-                if count > most:
-                    fullest, most = bean, count
-                # the first field that has reached its bean's last beanometer step (a step of
-                # 0 beans, were there one, is merely read again: ``_last_step`` gives it anew)
-                if maxed < 0 and count >= (top.get(bean) or self._last_step(view, bean)):
-                    maxed = i
+        for bean, count in fields:  # the first field that has reached its bean's last beanometer step
+            # (a step of 0 beans, were there one, is merely read again: ``_last_step`` gives it anew)
+            if bean is not None and count >= (top.get(bean) or self._last_step(view, bean)):
+                maxed = i
+                break
             i += 1
         info = known[key] = (maxed, grown, empties, fullest, fields)  # (``grown`` is never changed after)
         return info
