@@ -42,11 +42,6 @@ KNOWN_FIELDS = 256
 
 #: a field's bean and count (``SeatView.fields``), for ``map``
 BEAN, COUNT = itemgetter(0), itemgetter(1)
-#: an empty field as ``SeatView.fields`` reads it, and its bean (as a set, to take away)
-EMPTY = (None, 0)
-NO_BEAN = frozenset({None})
-#: an action's kind, for ``map``
-KIND = itemgetter(0)
 
 #: Cards still to come in the deck's last pass, per coin a field costs, for the field to pay.
 FIELD_PAYBACK_CARDS = 12
@@ -139,24 +134,24 @@ class GreedyBot:
         known = self._known
         if len(known) >= KNOWN_FIELDS:
             known.clear()
-        # what needs no beanometer is read in C: an empty field reads (None, 0) and a planted
-        # one has a bean and at least one card, so the first of the fields with most cards,
-        # when it has any, is the first of the fullest planted ones
-        grown: set[str] = set(map(BEAN, fields)) - NO_BEAN
-        empties = fields.count(EMPTY)
+        grown: set[str] = set()
+        empties = 0
         fullest: str | None = None
-        if fields:
-            first_fullest = max(fields, key=COUNT)  # (``max`` keeps the first of the best)
-            if first_fullest[1]:
-                fullest = first_fullest[0]
+        most = -1
         maxed = -1
         top = self._top
         i = 0
-        for bean, count in fields:  # the first field that has reached its bean's last beanometer step
-            # (a step of 0 beans, were there one, is merely read again: ``_last_step`` gives it anew)
-            if bean is not None and count >= (top.get(bean) or self._last_step(view, bean)):
-                maxed = i
-                break
+        for bean, count in fields:  # a plain loop: a few fields, cheaper than C calls on them
+            if bean is None:
+                empties += 1
+            else:
+                grown.add(bean)
+                if count > most:
+                    fullest, most = bean, count
+                # the first field that has reached its bean's last beanometer step (a step of
+                # 0 beans, were there one, is merely read again: ``_last_step`` gives it anew)
+                if maxed < 0 and count >= (top.get(bean) or self._last_step(view, bean)):
+                    maxed = i
             i += 1
         info = known[key] = (maxed, grown, empties, fullest, fields)  # (``grown`` is never changed after)
         return info
@@ -183,10 +178,11 @@ class GreedyBot:
                 if a[0] == HARVEST and a[2] == maxed:  # the kind, the field
                     return a
         rare: list[Action] | None = None  # the free actions listed other than harvests (in their order), if any
-        if not RARE_KINDS.isdisjoint(map(KIND, legal)):  # (most listings have none: asked in C first)
-            rare = []
-            for a in legal:
-                if a[0] in RARE_KINDS:  # [0]: the kind
+        for a in legal:  # a plain loop over a few actions: cheaper than C calls on them (``map``, a set)
+            if a[0] in RARE_KINDS:  # [0]: the kind
+                if rare is None:
+                    rare = [a]
+                else:
                     rare.append(a)
         if rare is not None:
             chosen = self._free(view, rare, step)

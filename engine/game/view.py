@@ -99,10 +99,12 @@ class SeatView:
         them as ``fields`` does (for ``token_fields``, in the same pass) and hand out a new
         token."""
         names = self._game._names
+        seen: list[list[int]] = []
         read: list[tuple[str | None, int]] = []
-        for f in fields:  # a plain loop: a few fields
+        for f in fields:  # a plain loop: a few fields (``map`` and the like cost more for so few)
+            seen.append(f.copy())
             read.append((names[f[0]], len(f)) if f else (None, 0))
-        self._seen = list(map(list.copy, fields))  # (the copies made in C)
+        self._seen = seen
         self._read = read
         self._token = next(_TOKENS)
 
