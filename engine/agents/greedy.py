@@ -402,7 +402,7 @@ class GreedyBot:
         if most is None:
             return None
         want = (most,)
-        for index, bean in enumerate(view.hand()[:3]):
+        for index, bean in enumerate(view.hand(3)):
             if bean in grown:
                 continue
             offer = new(Action, (PROPOSE, me, -1, -1, OPEN, ((HAND, index),), want))
@@ -444,9 +444,7 @@ class GreedyBot:
         # the new types offered need empty fields (one card, the common offer: without a set)
         if ((incoming[0] not in grown) if len(incoming) == 1 else len(set(incoming).difference(grown))) > empties:
             return legal[0]
-        if accept[5]:  # the cards it would give
-            hand = view.hand()
-            for zone, index in accept[5]:
-                if zone == HAND and hand[index] in grown:
-                    return legal[0]
+        for zone, index in accept[5]:  # the cards it would give
+            if zone == HAND and view.hand_card(index) in grown:
+                return legal[0]
         return accept

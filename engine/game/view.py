@@ -41,13 +41,22 @@ class SeatView:
         self._dearest: tuple[list[Action], tuple[Action | None, int]] | None = None
 
     # -- the seat's own cards
-    def hand(self) -> list[str]:
+    def hand(self, first: int | None = None) -> list[str]:
+        """The beans of this seat's hand, front first; with ``first``, of its first cards
+        only (a bot offering from the front of its hand need not read the rest)."""
         g = self._game
         names = g._names
+        cards = g.state.hands[self.seat]
         out: list[str] = []
-        for c in g.state.hands[self.seat]:  # a plain loop: a comprehension (a function of its own) and
-            out.append(names[c])            # ``map`` of a bound ``__getitem__`` cost more for a few cards
-        return out
+        for c in cards if first is None else cards[:first]:  # a plain loop: a comprehension (a function of
+            out.append(names[c])                              # its own) and ``map`` of a bound ``__getitem__``
+        return out                                            # cost more for a few cards
+
+    def hand_card(self, index: int) -> str:
+        """The bean of this seat's hand card at ``index`` (what ``hand()[index]`` names,
+        without reading the rest of the hand)."""
+        g = self._game
+        return g._names[g.state.hands[self.seat][index]]
 
     def set_aside(self, zone: str = "set_aside") -> list[str]:
         g = self._game

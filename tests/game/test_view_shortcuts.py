@@ -1,5 +1,6 @@
 """The seat view's and the trading step's shortcuts answer what the plain reading does.
 
+``SeatView.hand`` (or its first cards, or one card: ``hand_card``) names the hand's beans,
 ``SeatView.fields`` reads each field's bean and count (without a loop when no field is
 empty), ``planted`` the beans it names, ``fields_token`` stays while the cards on the
 fields stay, ``token_fields`` is the token and the fields read with it (the reading kept
@@ -59,6 +60,9 @@ def test_view_and_answers_agree_with_the_plain_reading(ruleset: str) -> None:
             plain = [(game.bean_name(f[0]) if f else None, len(f)) for f in game.state.fields[seat]]
             assert view.fields() == plain and view.fields(seat) == plain
             assert view.planted() == {b for b, _ in plain if b is not None}
+            hand = [game.bean_name(c) for c in game.state.hands[seat]]
+            assert view.hand() == hand and view.hand(3) == hand[:3] and view.hand(0) == []
+            assert [view.hand_card(i) for i in range(len(hand))] == hand
             # the token stays while the fields stay (tests/agents/test_greedy_memory.py: and
             # changes with them)
             token = view.fields_token()
