@@ -322,7 +322,10 @@ class GreedyBot:
                 return discard
             if passing is not None:
                 return passing
-        harvests = [a for a in legal if a.kind == HARVEST]
+        harvests: list[Action] = []
+        for a in legal:  # (a plain loop: a comprehension is a call of its own)
+            if a[0] == HARVEST:  # [0]: the kind
+                harvests.append(a)
         if harvests:
             return self._best_harvest(view, harvests, fields)
         return legal[0]
