@@ -164,9 +164,12 @@ class GreedyBot:
         turn, step, active, key, held = view.now()
         if turn != self._turn:
             self._turn, self._offers = turn, 0
-            self._tried.clear()
-            self._weighed.clear()
-            self._taken.clear()
+            if self._tried:  # (emptied only when filled: most turns weigh and take nothing)
+                self._tried.clear()
+            if self._weighed:
+                self._weighed.clear()
+            if self._taken:
+                self._taken.clear()
             self._previews = 0
         info = self._known.get(key)
         if info is None:
