@@ -33,6 +33,10 @@ Fields = list[tuple[str | None, int]]
 #: fields themselves as ``SeatView.fields`` reads them)
 Known = tuple[int, "set[str]", int, "str | None", Fields]
 
+#: the free actions other than a harvest: ``GreedyBot.choose`` picks them out of a listing
+#: (a harvest it looks for only when a field has reached its bean's last beanometer step)
+RARE_KINDS = FREE_KINDS - {HARVEST}
+
 #: distinct fields a bot remembers what it read off (``GreedyBot._learn``); then it starts over
 KNOWN_FIELDS = 256
 
@@ -144,12 +148,10 @@ class GreedyBot:
                 grown.add(bean)
                 if count > most:
                     fullest, most = bean, count
-                if maxed < 0:  # the first field that has reached its bean's last beanometer step
-                    last = top.get(bean)
-                    if last is None:
-                        last = self._last_step(view, bean)
-                    if count >= last:
-                        maxed = i
+                # the first field that has reached its bean's last beanometer step (a step of
+                # 0 beans, were there one, is merely read again: ``_last_step`` gives it anew)
+                if maxed < 0 and count >= (top.get(bean) or self._last_step(view, bean)):
+                    maxed = i
             i += 1
         info = known[key] = (maxed, grown, empties, fullest, fields)  # (``grown`` is never changed after)
         return info
@@ -162,30 +164,29 @@ class GreedyBot:
         turn, step, active, key, held = view.now()
         if turn != self._turn:
             self._turn, self._offers = turn, 0
-            self._tried.clear()
-            self._weighed.clear()
-            self._taken.clear()
+            if self._tried:  # (emptied only when filled: most turns weigh and take nothing)
+                self._tried.clear()
+            if self._weighed:
+                self._weighed.clear()
+            if self._taken:
+                self._taken.clear()
             self._previews = 0
         info = self._known.get(key)
         if info is None:
-            info = self._learn(view, view.fields(), key)
-        harvests = False  # whether a harvest is listed
-        rare: list[Action] | None = None  # the other free actions listed (in their order), if any
-        for a in legal:  # a plain loop over a few actions: cheaper than a set of their kinds
-            kind = a[0]
-            if kind in FREE_KINDS:
-                if kind == HARVEST:
-                    harvests = True
-                elif rare is None:
+            key, fields = view.token_fields()  # (the same token: ``now`` has just read it)
+            info = self._learn(view, fields, key)
+        maxed = info[0]
+        if maxed >= 0:  # a field at its bean's last step: its harvest, if listed
+            for a in legal:
+                if a[0] == HARVEST and a[2] == maxed:  # the kind, the field
+                    return a
+        rare: list[Action] | None = None  # the free actions listed other than harvests (in their order), if any
+        for a in legal:  # a plain loop over a few actions: cheaper than C calls on them (``map``, a set)
+            if a[0] in RARE_KINDS:  # [0]: the kind
+                if rare is None:
                     rare = [a]
                 else:
                     rare.append(a)
-        if harvests:
-            maxed = info[0]
-            if maxed >= 0:
-                for a in legal:
-                    if a[0] == HARVEST and a[2] == maxed:  # the kind, the field
-                        return a
         if rare is not None:
             chosen = self._free(view, rare, step)
             if chosen is not None:
@@ -256,9 +257,12 @@ class GreedyBot:
         """The declared action worth most (by its `worth` hint, or else one ply ahead), if
         any gains at all; each is weighed once per turn and number of times already taken."""
         best, best_value = None, 0.0
+        taken = self._taken
+        weighed = self._weighed
         for a in acts:
-            key = (a.card, a.field, self._taken.get(a.card, 0))
-            value = self._weighed.get(key)
+            card = a[3]  # [3]: the action's number, [2]: its value's (``card``, ``field``: by index, no attribute lookups)
+            key = (card, a[2], taken.get(card, 0))
+            value = weighed.get(key)
             if value is None:
                 hint = view.action_worth(a)
                 if hint is None:
@@ -266,7 +270,7 @@ class GreedyBot:
                         continue
                     self._previews += 1
                     hint = view.preview(a).value()
-                value = self._weighed[key] = hint
+                value = weighed[key] = hint
             if value > best_value:
                 best, best_value = a, value
         return best
@@ -321,7 +325,10 @@ class GreedyBot:
                 return discard
             if passing is not None:
                 return passing
-        harvests = [a for a in legal if a.kind == HARVEST]
+        harvests: list[Action] = []
+        for a in legal:  # (a plain loop: a comprehension is a call of its own)
+            if a[0] == HARVEST:  # [0]: the kind
+                harvests.append(a)
         if harvests:
             return self._best_harvest(view, harvests, fields)
         return legal[0]
@@ -378,7 +385,7 @@ class GreedyBot:
         players = view.players
         others = self._others.get((me, players))
         if others is None:
-            others = self._others[(me, players)] = [(me + k) % players for k in range(1, players)]
+            others = self._others_of(me, players)
         seen: dict[int, set[str]] = {}  # other seats' grown beans, looked at once per offer built
         zone = ""
         # revealed cards we cannot use: give them to a seat that grows them
@@ -401,7 +408,7 @@ class GreedyBot:
         if most is None:
             return None
         want = (most,)
-        for index, bean in enumerate(view.hand()[:3]):
+        for index, bean in enumerate(view.hand(3)):
             if bean in grown:
                 continue
             offer = new(Action, (PROPOSE, me, -1, -1, OPEN, ((HAND, index),), want))
@@ -417,6 +424,13 @@ class GreedyBot:
                     break
         return None
 
+    def _others_of(self, me: int, players: int) -> list[int]:
+        """The other seats, clockwise from ``me``, remembered in ``_others``. A method of its
+        own: as a comprehension in ``_pick_offer`` it would make ``me`` and ``players``
+        closure cells, slower to read at every offer built."""
+        others = self._others[(me, players)] = [(me + k) % players for k in range(1, players)]
+        return others
+
     def _answer(self, view: SeatView, legal: list[Action]) -> Action:
         offer, incoming = view.offer_waiting()
         if offer is None:
@@ -428,17 +442,15 @@ class GreedyBot:
             return legal[0]
         if not incoming:
             return legal[0]  # a request for a gift: decline
-        key = view.fields_token()
+        key, fields = view.token_fields()
         info = self._known.get(key)
         if info is None:
-            info = self._learn(view, view.fields(), key)
+            info = self._learn(view, fields, key)
         grown, empties = info[1], info[2]
         # the new types offered need empty fields (one card, the common offer: without a set)
         if ((incoming[0] not in grown) if len(incoming) == 1 else len(set(incoming).difference(grown))) > empties:
             return legal[0]
-        if accept[5]:  # the cards it would give
-            hand = view.hand()
-            for zone, index in accept[5]:
-                if zone == HAND and hand[index] in grown:
-                    return legal[0]
+        for zone, index in accept[5]:  # the cards it would give
+            if zone == HAND and view.hand_card(index) in grown:
+                return legal[0]
         return accept

@@ -25,10 +25,10 @@ def steer(view: SeatView, legal: list[Action], default: Action) -> Action:
     """``default``, or the plant or pass among ``legal`` after which the seat's held cards
     are worth more by their ``worth`` hints (the first such on a tie). Only a plant or pass
     ``default`` is steered; any candidate the trial cannot weigh leaves ``default``."""
-    if default.kind not in STEERED:
+    if default[0] not in STEERED:  # [0]: the kind (by index: no attribute lookup, at every plant choice)
         return default
     for action in legal:
-        if action.kind in STEERED and action != default:
+        if action[0] in STEERED and action != default:
             break
     else:
         return default  # nothing to steer to (most plant choices): no hint need be read

@@ -136,7 +136,10 @@ class PlantFromHand(_FromHand):
                     out.append(ready[i])
                 i += 1
             return out
-        return [ready[i] if i < PREBUILT_FIELDS else Action(PLANT, seat, i) for i in game.fitting_fields(seat, hand[0])]
+        out = []
+        for i in game.fitting_fields(seat, hand[0]):  # (a plain loop: a comprehension would make closure cells)
+            out.append(ready[i] if i < PREBUILT_FIELDS else Action(PLANT, seat, i))
+        return out
 
     def legal(self, game: Game, seat: int) -> list[Action]:
         # ``_FromHand.legal`` with ``plants`` and ``plantable`` spelt out (the hottest step)
@@ -410,9 +413,30 @@ def _may_take(game: Game, deck: list[int], count: int, stop: frozenset[int]) -> 
 
 #: seat orders from each active seat, per number of players (made once per process)
 _ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+def _seat_orders(n: int) -> tuple[tuple[int, ...], ...]:
+    """``_ORDERS[n]``: the seats clockwise from each active seat, made at the first use."""
+    orders = _ORDERS.get(n)
+    if orders is None:
+        orders = _ORDERS[n] = tuple(tuple((active + k) % n for k in range(n)) for active in range(n))
+    return orders
 #: ``_PLANT_CARD[seat][j][i]``: Action(PLANT, seat, i, j), planting card ``j`` of a zone on
 #: field ``i`` (made once per process and shared: actions are immutable tuples)
 _PLANT_CARD: list[list[tuple[Action, ...]]] = []
+
+
+def _fitting_plants(game: Game, seat: int, cards: list[int]) -> list[Action]:
+    """Each distinct bean of ``cards`` planted on each field it fits, as the rules say
+    (``fitting_fields``). A function of its own: as a comprehension in
+    ``PlantSetAside.legal`` it would make ``game``, ``seat`` and ``cards`` closure cells,
+    slower to read on that method's plain paths too."""
+    new = tuple.__new__  # the named-tuple constructor costs three times as much
+    out: list[Action] = []
+    for j in _distinct_bean_positions(game, cards):
+        for f in game.fitting_fields(seat, cards[j]):
+            out.append(new(Action, (PLANT, seat, f, j, -1, (), ())))
+    return out
 
 
 def _plants_of(seat: int, card: int) -> tuple[Action, ...]:
@@ -421,7 +445,8 @@ def _plants_of(seat: int, card: int) -> tuple[Action, ...]:
         _PLANT_CARD.append([])
     row = _PLANT_CARD[seat]
     while len(row) <= card:
-        row.append(tuple(Action(PLANT, seat, i, len(row)) for i in range(PREBUILT_FIELDS)))
+        j = len(row)
+        row.append(tuple([Action(PLANT, seat, i, j) for i in range(PREBUILT_FIELDS)]))
     return row[card]
 
 
@@ -436,12 +461,8 @@ class PlantSetAside(StepRun):
     def __init__(self, game: Game, spec: Step) -> None:
         StepRun.__init__(self, game, spec)
         self.zone_id = spec.zone("zone")
-        n = game.players
-        orders = _ORDERS.get(n)
-        if orders is None:
-            orders = _ORDERS[n] = tuple(tuple((active + k) % n for k in range(n)) for active in range(n))
         #: the seats in planting order from each active seat
-        self._orders = orders
+        self._orders = _seat_orders(game.players)
 
     def enter(self, game: Game) -> None:
         st = game.state
@@ -543,7 +564,9 @@ class PlantSetAside(StepRun):
                                     out.append(ready[2])
                     j += 1
                 return out
-            grown = [bean_of[f[0]] if f else -1 for f in fields]  # (-1: empty)
+            grown: list[int] = []
+            for f in fields:  # (-1: empty; a plain loop: a comprehension would make closure cells)
+                grown.append(bean_of[f[0]] if f else -1)
             for card in cards:
                 bean = bean_of[card]
                 if bean not in seen:
@@ -566,12 +589,7 @@ class PlantSetAside(StepRun):
                                 i += 1
                 j += 1
             return out
-        new = tuple.__new__  # the named-tuple constructor costs three times as much
-        return [
-            new(Action, (PLANT, seat, f, j, -1, (), ()))
-            for j in _distinct_bean_positions(game, cards)
-            for f in game.fitting_fields(seat, cards[j])
-        ]
+        return _fitting_plants(game, seat, cards)
 
     def is_legal(self, game: Game, action: Action) -> bool:
         cards = self.zone[action.seat]
@@ -710,11 +728,15 @@ class Actions(StepRun):
 
     kind: ClassVar[str] = "actions"
 
+    def __init__(self, game: Game, spec: Step) -> None:
+        StepRun.__init__(self, game, spec)
+        #: the step's ``seats`` (fixed by the spec: read once, not at every entry)
+        self._seats = str(spec.params.get("seats", "active"))
+
     def enter(self, game: Game) -> None:
-        n = game.players
-        self.mode = str(self.spec.params.get("seats", "active"))
-        order = [(game.state.active + k) % n for k in range(n)]
-        self.queue = order[:1] if self.mode == "active" else order
+        self.mode = self._seats
+        order = _seat_orders(game.players)[game.state.active]  # (the seats clockwise from the active one)
+        self.queue = [order[0]] if self.mode == "active" else list(order)
         self.passes = 0
         self.rounds = 0
         self.done = not self.queue

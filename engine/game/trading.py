@@ -50,6 +50,21 @@ HAND = "hand"
 OPEN = -1
 
 
+def _position(ref: CardRef) -> int:
+    """A card reference's position in its zone (a sort key)."""
+    return ref[1]
+
+
+def _bean_names(game: Game, cards: list[int]) -> list[str]:
+    """The bean names of ``cards``, for an event. Why a function: a comprehension in the
+    method that tells the event would make ``game`` a closure cell there, slower to read
+    at every call, told or not."""
+    out: list[str] = []
+    for c in cards:
+        out.append(game.bean_name(c))
+    return out
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # a look-ahead copies it (engine/game/copyable.py)
 class Trade(StepRun):
     kind: ClassVar[str] = "trade"
@@ -105,6 +120,7 @@ class Trade(StepRun):
             # was (never read: the step is left as soon as it is entered; views ask ``pending``).
             self.mode = "closed"
             self.done = True
+            self.active_decides = True
             if revealed:
                 if game._zone_limited or game.logging:
                     self._keep_revealed(game)
@@ -113,6 +129,10 @@ class Trade(StepRun):
                     revealed.clear()
             return
         self.mode = "active"          # active | respond | solicit | closed
+        #: kept true exactly while the mode is neither ``respond`` nor ``solicit`` (then the
+        #: active player decides: ``decider``), so that the game loop reads the seat without
+        #: calling ``decider``; every change of ``mode`` sets it too
+        self.active_decides = True
         self._resume = "active"       # the mode to return to once an offer is answered
         #: the last offer found good, and when (see ``check_proposal``)
         self._offer_ok: tuple[int, Action | None] = (-1, None)
@@ -146,7 +166,9 @@ class Trade(StepRun):
             sources = [(HAND, st.hands[seat])]
             extra = self.also_from
         if extra:
-            sources.extend((z, st.per_player[z][seat]) for z in extra)
+            per_player = st.per_player
+            for z in extra:  # (a plain loop: a generator would make ``seat`` a closure cell)
+                sources.append((z, per_player[z][seat]))
         return sources
 
     def _zone(self, game: Game, seat: int, zone: str) -> list[int]:
@@ -176,6 +198,14 @@ class Trade(StepRun):
 
     def _card(self, game: Game, seat: int, ref: CardRef) -> int:
         return self._zone(game, seat, ref[0])[ref[1]]
+
+    def _cards(self, game: Game, seat: int, refs: tuple[CardRef, ...]) -> list[int]:
+        """The cards ``refs`` name (a plain loop: a comprehension here would make ``self``,
+        ``game`` and ``seat`` closure cells, slower to read everywhere in the caller)."""
+        out: list[int] = []
+        for ref in refs:
+            out.append(self._zone(game, seat, ref[0])[ref[1]])
+        return out
 
     def _wants(self, game: Game) -> list[tuple[int, tuple[str, ...]]]:
         """(bean index, want tuple) for every bean in play, built once per window."""
@@ -224,14 +254,20 @@ class Trade(StepRun):
         moved = self._moved(game)
         quiet = (game.items is None and not fx._action_cards and "traded" not in fx.triggers
                  and "received" not in fx.triggers and game._rare.coins_id not in moved
-                 and not any(q in fx.modifiers for q in ("may_harvest", "field_price", "max_fields", "price")))
+                 and fx.modifiers.keys().isdisjoint(("may_harvest", "field_price", "max_fields", "price")))
         if quiet:
             zones = game._profile_zones(fx)
             quiet = zones is not None and moved.isdisjoint(zones)
-        for action, _ in fx.actions if quiet else ():
+        for action, _ in fx.actions if quiet else ():  # (plain loops: a generator would make closure cells)
             reads = action.reads
-            if reads is None or any(r[0] in ("zone", "zone_kind") and r[1] in moved for r in reads):
+            if reads is None:
                 quiet = False
+                break
+            for r in reads:
+                if r[0] in ("zone", "zone_kind") and r[1] in moved:
+                    quiet = False
+                    break
+            if not quiet:
                 break
         if fx._applies is not None:  # (made by ``_profile_zones``: kept with it, the actions and the modifiers)
             self._unlisted = (fx._applies, fx.actions, len(fx.actions), fx.modifiers, quiet)
@@ -273,7 +309,11 @@ class Trade(StepRun):
         fx = game.fx
         if fx is None or not fx.has("may_trade"):
             return seats
-        return [s for s in seats if self._may_trade(game, seat, s) and self._may_trade(game, s, seat)]
+        reached: list[int] = []
+        for s in seats:  # (a plain loop: a comprehension would make ``seat`` and more closure cells)
+            if self._may_trade(game, seat, s) and self._may_trade(game, s, seat):
+                reached.append(s)
+        return reached
 
     def _single_offers(self, game: Game, seat: int, target: int) -> list[Action]:
         """One offer per distinct (zone, bean) card: positions of equal beans are alike.
@@ -296,7 +336,9 @@ class Trade(StepRun):
                 seen.add((zone_id, bean))
                 give = ((zone_id, index),)
                 out.append(new(Action, (PROPOSE, seat, -1, -1, target, give, ())))
-                out.extend([new(Action, (PROPOSE, seat, -1, -1, target, give, w)) for b, w in wants if b != bean])
+                for b, w in wants:  # (a plain loop: a comprehension would make five closure cells)
+                    if b != bean:
+                        out.append(new(Action, (PROPOSE, seat, -1, -1, target, give, w)))
         return out
 
     def _answers(self, game: Game, seat: int) -> list[Action]:
@@ -363,12 +405,22 @@ class Trade(StepRun):
     def check_proposal(self, game: Game, action: Action) -> str:
         """Why the rules refuse ``action`` as an offer now ('' when they take it). An offer
         found good is remembered until the next action: an agent that asks first (the
-        greedy bot) and then plays it is not checked twice."""
+        greedy bot) and then plays it is not checked twice.
+
+        A good offer by the seat that decides now also joins the game's latest listing
+        (``Game._listed``, the actions ``Game.apply`` takes without checking them again):
+        it is as legal as the actions listed, in the same position, and the listing is
+        emptied at the next action (or made anew by the next listing), as this memory
+        is forgotten then. So ``apply`` does not ask again who decides and what is wrong
+        with the offer."""
         if self._offer_ok[0] == game.actions_taken and self._offer_ok[1] == action:
             return ""
         problem = self._proposal_problem(game, action)
         if not problem:
             self._offer_ok = (game.actions_taken, action)
+            seat = action[1]  # (``refuse_illegal``'s own checks: a seat of the table, the one deciding)
+            if 0 <= seat < game.players and seat == (game.state.active if self.active_decides else self.decider(game)):
+                game._listed += (action,)
         return problem
 
     def _proposal_problem(self, game: Game, action: Action) -> str:
@@ -455,8 +507,9 @@ class Trade(StepRun):
             if responders:
                 return
             self.pending = None
-            self.mode = self._resume
-            if self.mode == "solicit":
+            mode = self.mode = self._resume
+            self.active_decides = mode == "active"
+            if mode == "solicit":
                 self._next_solicited(game)
             return
         if kind == PASS:  # a seat asked for an offer makes none
@@ -468,13 +521,14 @@ class Trade(StepRun):
             self.pending = action
             give = action[5]
             self.pending_cards = ([self._zone(game, seat, give[0][0])[give[0][1]]] if len(give) == 1
-                                  else [self._card(game, seat, r) for r in give])
+                                  else self._cards(game, seat, give))
             self.responders = self._partners(game, seat, action[4])  # [4]: the target
             self._resume = self.mode
             self.mode = "respond"
+            self.active_decides = False
             if game.logging:
                 game.emit("offered", seat=action.seat, target=action.target,
-                          give=[game.bean_name(c) for c in self.pending_cards], want=list(action.want))
+                          give=_bean_names(game, self.pending_cards), want=list(action.want))
         elif kind in (ACCEPT, DECLINE):
             offer = self.pending
             assert offer is not None
@@ -490,8 +544,9 @@ class Trade(StepRun):
                 if self.responders:
                     return
             self.pending = None
-            self.mode = self._resume
-            if self.mode == "solicit":
+            mode = self.mode = self._resume
+            self.active_decides = mode == "active"
+            if mode == "solicit":
                 self._next_solicited(game)
         elif kind == END_TRADING:
             if self.hand_waits and self.revealed:
@@ -510,7 +565,7 @@ class Trade(StepRun):
         fx = game.fx
         if not game.logging and (fx is None or ("traded" not in fx.triggers and "received" not in fx.triggers)):
             return  # nobody reads the names or listens: the common case of a simulation
-        gave, got = [game.bean_name(c) for c in a_cards], [game.bean_name(c) for c in b_cards]
+        gave, got = _bean_names(game, a_cards), _bean_names(game, b_cards)
         game.emit("traded", seat=offer.seat, target=answer.seat, gave=gave, got=got)
         game.signal("traded", player=offer.seat, other=answer.seat, gave=gave, got=got)
         if a_cards:
@@ -525,13 +580,16 @@ class Trade(StepRun):
         if offer is None or self.mode != "respond":
             return
         sources = dict(self._sources(game, offer.seat))
-        still = all(zone in sources and index < len(sources[zone]) and sources[zone][index] == card
-                    for (zone, index), card in zip(offer.give, self.pending_cards))
-        if still:
-            return
+        for (zone, index), card in zip(offer.give, self.pending_cards):  # (a plain loop: no closure cell)
+            cards = sources.get(zone)
+            if cards is None or index >= len(cards) or cards[index] != card:
+                break
+        else:
+            return  # every card offered is still where it was
         game.emit("withdrawn", seat=offer.seat)
         self.pending = None
         self.mode = self._resume
+        self.active_decides = self.mode == "active"
         if self.mode == "solicit":
             self._next_solicited(game)
 
@@ -551,8 +609,8 @@ class Trade(StepRun):
         if len(refs) == 1:  # the common trade: one card
             zone_id, index = refs[0]
             return [self._zone(game, seat, zone_id).pop(index)]
-        cards = [self._card(game, seat, r) for r in refs]
-        for zone_id, index in sorted(refs, key=lambda r: r[1], reverse=True):
+        cards = self._cards(game, seat, refs)
+        for zone_id, index in sorted(refs, key=_position, reverse=True):
             del self._zone(game, seat, zone_id)[index]
         return cards
 
@@ -566,6 +624,7 @@ class Trade(StepRun):
         self.accepted_this_round = False
         self.solicit = list(self._open_to[active])  # the other seats, clockwise from the active one
         self.mode = "solicit"
+        self.active_decides = False
         if not self.solicit:
             self._close(game)
 
@@ -575,6 +634,7 @@ class Trade(StepRun):
             return
         if self.accepted_this_round:
             self.mode = "active"
+            self.active_decides = True
         else:
             self._close(game)
 
@@ -586,11 +646,12 @@ class Trade(StepRun):
                 for card in self.revealed:
                     game.check_goes(card, self.received_id, "trade (keeping the revealed cards)")
             if game.logging:
-                game.emit("kept", seat=active, beans=[game.bean_name(c) for c in self.revealed])
+                game.emit("kept", seat=active, beans=_bean_names(game, self.revealed))
             self.received[active].extend(self.revealed)
             self.revealed.clear()
 
     def _close(self, game: Game) -> None:
         self._keep_revealed(game)
         self.mode = "closed"
+        self.active_decides = True
         self.done = True

@@ -24,7 +24,7 @@ _TOKENS = count(1)
 
 
 class SeatView:
-    __slots__ = ("_game", "seat", "_beans", "_seen", "_token")
+    __slots__ = ("_game", "seat", "_beans", "_seen", "_token", "_read", "_dearest")
 
     def __init__(self, game: Game, seat: int) -> None:
         self._game = game
@@ -35,15 +35,28 @@ class SeatView:
         #: the token it handed out for them
         self._seen: list[list[int]] | None = None
         self._token = 0
+        #: the fields as ``fields`` reads them, read when the token was handed out (``token_fields``)
+        self._read: list[tuple[str | None, int]] = []
+        #: the last buys ``dearest_buy`` was asked at printed prices (a copy) and its answer
+        self._dearest: tuple[list[Action], tuple[Action | None, int]] | None = None
 
     # -- the seat's own cards
-    def hand(self) -> list[str]:
+    def hand(self, first: int | None = None) -> list[str]:
+        """The beans of this seat's hand, front first; with ``first``, of its first cards
+        only (a bot offering from the front of its hand need not read the rest)."""
         g = self._game
         names = g._names
+        cards = g.state.hands[self.seat]
         out: list[str] = []
-        for c in g.state.hands[self.seat]:  # a plain loop: a comprehension (a function of its own) and
-            out.append(names[c])            # ``map`` of a bound ``__getitem__`` cost more for a few cards
-        return out
+        for c in cards if first is None else cards[:first]:  # a plain loop: a comprehension (a function of
+            out.append(names[c])                              # its own) and ``map`` of a bound ``__getitem__``
+        return out                                            # cost more for a few cards
+
+    def hand_card(self, index: int) -> str:
+        """The bean of this seat's hand card at ``index`` (what ``hand()[index]`` names,
+        without reading the rest of the hand)."""
+        g = self._game
+        return g._names[g.state.hands[self.seat][index]]
 
     def set_aside(self, zone: str = "set_aside") -> list[str]:
         g = self._game
@@ -87,9 +100,33 @@ class SeatView:
         fx = g.fx
         fields = st.fields[self.seat]
         if fields != self._seen:  # ``fields_token`` spelt out
-            self._seen = [f.copy() for f in fields]
-            self._token = next(_TOKENS)
+            self._new_token(fields)
         return (st.turn, g.step.kind, st.active, self._token, fx is not None and bool(fx.card_worths))
+
+    def _new_token(self, fields: list[list[int]]) -> None:
+        """The seat's ``fields`` changed: keep a copy of their cards to compare with, read
+        them as ``fields`` does (for ``token_fields``, in the same pass) and hand out a new
+        token."""
+        names = self._game._names
+        seen: list[list[int]] = []
+        read: list[tuple[str | None, int]] = []
+        for f in fields:  # a plain loop: a few fields (``map`` and the like cost more for so few)
+            seen.append(f.copy())
+            read.append((names[f[0]], len(f)) if f else (None, 0))
+        self._seen = seen
+        self._read = read
+        self._token = next(_TOKENS)
+
+    def token_fields(self) -> tuple[int, list[tuple[str | None, int]]]:
+        """(``fields_token``, the seat's fields as ``fields`` reads them): what a bot asks
+        when the token is new to it, in one call. The list is read once per token and
+        handed out again while the token stays (the fields' cards are compared with the
+        copy taken with it, as ``fields_token`` does, so it is always the fields now):
+        a caller must not change it."""
+        fields = self._game.state.fields[self.seat]
+        if fields != self._seen:
+            self._new_token(fields)
+        return self._token, self._read
 
     @property
     def trades(self) -> bool:
@@ -117,8 +154,7 @@ class SeatView:
         number (the bot reads them again: only equal numbers must mean equal fields)."""
         fields = self._game.state.fields[self.seat]
         if fields != self._seen:
-            self._seen = [f.copy() for f in fields]
-            self._token = next(_TOKENS)
+            self._new_token(fields)
         return self._token
 
     @property
@@ -241,12 +277,23 @@ class SeatView:
 
         Why here: a bot asks it whenever items are listed (at most decisions of a ruleset
         with items), mostly to find the dearest is not dear enough yet; one question for
-        them all reads the game's items and modifiers once instead of once per item."""
+        them all reads the game's items and modifiers once instead of once per item.
+
+        At printed prices (no `price` modifier) the answer depends on nothing but the items
+        ``buys`` name (a printed price, like the game's cards for sale by id, never
+        changes), and a seat is listed the same purchases at decision after decision
+        (its coins change seldom): the last answer is given again for equal ``buys``
+        (compared in C: the very actions listed, mostly). With a modifier the prices may
+        read anything and are asked every time."""
         g = self._game
         items = g.items
         fx = g.fx
-        by_id = items.by_id if items is not None else None
         printed = fx is None or "price" not in fx.modifiers  # no modifier: the printed prices
+        if printed:
+            last = self._dearest
+            if last is not None and last[0] == buys:
+                return last[1]
+        by_id = items.by_id if items is not None else None
         best: Action | None = None
         best_price = 0
         best_id = ""
@@ -261,6 +308,8 @@ class SeatView:
                 price = self.item_price(item_id)
             if best is None or price > best_price or (price == best_price and item_id > best_id):
                 best, best_price, best_id = a, price, item_id
+        if printed:
+            self._dearest = (list(buys), (best, best_price))
         return best, best_price
 
     def item_price(self, item_id: str, seat: int | None = None) -> int:
@@ -309,9 +358,10 @@ class SeatView:
         """What the ruleset says one of this seat's declared actions (``act``) is worth to
         it (its `worth` hint), or None when it says nothing (then bots look ahead)."""
         fx = self._game.fx
-        if fx is None or action.seat != self.seat or not 0 <= action.card < len(fx.actions):
+        number = action[3]  # [3]: the action's number (``card``), [1]: the seat, [2]: the value's number
+        if fx is None or action[1] != self.seat or not 0 <= number < len(fx.actions):
             return None
-        return fx.action_worth(self.seat, action.card, action.field)
+        return fx.action_worth(self.seat, number, action[2])
 
     def item_name(self, item_id: str) -> str:
         """An item's name (the id itself for a declared action that is no item)."""
@@ -329,10 +379,12 @@ class SeatView:
         """Why the rules would refuse this offer now ('' when they take it)."""
         g = self._game
         step = g.step  # ``can_offer`` spelt out: a bot asks before each offer it makes
-        if (action[1] != self.seat or g.state.over or step is None or step.decider(g) != self.seat
+        st = g.state
+        if (action[1] != self.seat or st.over or step is None
+                or (st.active if step.active_decides else step.decider(g)) != self.seat
                 or getattr(step, "mode", "") not in ("active", "solicit")):
             return "you cannot make an offer now"
-        return str(step.check_proposal(g, action))
+        return step.check_proposal(g, action)
 
     def items_owned(self, seat: int | None = None) -> list[str]:
         items = self._game.items

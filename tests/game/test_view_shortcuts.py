@@ -1,8 +1,12 @@
 """The seat view's and the trading step's shortcuts answer what the plain reading does.
 
+``SeatView.hand`` (or its first cards, or one card: ``hand_card``) names the hand's beans,
 ``SeatView.fields`` reads each field's bean and count (without a loop when no field is
 empty), ``planted`` the beans it names, ``fields_token`` stays while the cards on the
-fields stay, ``now`` is turn, step and active seat in one call; ``offered_beans`` of the offer waiting
+fields stay, ``token_fields`` is the token and the fields read with it (the reading kept
+while the token stays, and always the fields now), ``now`` is turn, step and active seat
+in one call; a step's ``active_decides`` (the trading step keeps it with its mode) holds
+only while the active seat decides; ``offered_beans`` of the offer waiting
 reads the cards noted when it was made, which must be the cards at its positions now; a
 one-bean or gift offer is answered (``Trade._answers``) with the first fitting card, as
 the general pooling finds it. Checked at every decision of greedy games with trading.
@@ -48,7 +52,7 @@ def _general_answers(step: Any, game: Game, seat: int) -> list[Action]:
 @pytest.mark.parametrize("ruleset", ["base", "high_bohn", "high_bohn_plus"])
 def test_view_and_answers_agree_with_the_plain_reading(ruleset: str) -> None:
     rules = load_ruleset(ruleset)
-    checked = {"planted": 0, "offers": 0, "answers": 0}
+    checked = {"planted": 0, "offers": 0, "answers": 0, "deciders": 0}
 
     def check(game: Game, _action: Action) -> None:
         for seat in range(game.players):
@@ -56,10 +60,16 @@ def test_view_and_answers_agree_with_the_plain_reading(ruleset: str) -> None:
             plain = [(game.bean_name(f[0]) if f else None, len(f)) for f in game.state.fields[seat]]
             assert view.fields() == plain and view.fields(seat) == plain
             assert view.planted() == {b for b, _ in plain if b is not None}
+            hand = [game.bean_name(c) for c in game.state.hands[seat]]
+            assert view.hand() == hand and view.hand(3) == hand[:3] and view.hand(0) == []
+            assert [view.hand_card(i) for i in range(len(hand))] == hand
             # the token stays while the fields stay (tests/agents/test_greedy_memory.py: and
             # changes with them)
             token = view.fields_token()
             assert token == view.fields_token()
+            assert view.token_fields() == (token, plain)
+            kept = view.token_fields()[1]
+            assert view.token_fields()[1] is kept  # read once per token
             if not game.state.over:
                 assert view.now() == (view.turn, view.step, view.active, token, view.weighs_held)
             assert view.weighs_held == (game.fx is not None and bool(game.fx.card_worths))
@@ -70,6 +80,10 @@ def test_view_and_answers_agree_with_the_plain_reading(ruleset: str) -> None:
                     assert view.bean(bean[0]) is game.rules.bean(bean[0])
             checked["planted"] += 1
         step = game.step
+        if step is not None and not game.state.over:
+            # the game loop reads the active seat instead of asking the step who decides
+            assert not step.active_decides or step.decider(game) == game.state.active, (step.kind, getattr(step, "mode", ""))
+            checked["deciders"] += step.kind == "trade" and step.active_decides
         if step is not None and step.kind == "trade" and step.mode == "respond" and step.pending is not None and not game.state.over:
             offer = step.pending
             seat = step.decider(game)
@@ -83,7 +97,49 @@ def test_view_and_answers_agree_with_the_plain_reading(ruleset: str) -> None:
 
     for seed in range(3):
         play_game(rules, 4, seed, make_agents(["greedy"], 4, seed), trading=True, record=False, after_action=check)
-    assert checked["planted"] > 500 and checked["offers"] > 20 and checked["answers"] > 20, checked
+    assert checked["planted"] > 500 and checked["offers"] > 20 and checked["answers"] > 20 and checked["deciders"] > 20, checked
+
+
+def test_a_token_and_its_fields_are_read_again_when_the_fields_change() -> None:
+    """``token_fields`` keeps its reading only while the fields hold the same cards: a card
+    planted, or one taken away again, gives a new token and the fields as they are now."""
+    game = Game(load_ruleset("base"), 3, 0, record=False)
+    view = SeatView(game, 0)
+    token, fields = view.token_fields()
+    empty_fields = [(None, 0)] * len(game.state.fields[0])
+    assert len(empty_fields) >= 2 and fields == empty_fields and view.token_fields() == (token, fields)
+    card = game.state.deck[-1]
+    game.state.fields[0][1].append(card)
+    planted, now = view.token_fields()
+    assert planted != token and now[1] == (game.bean_name(card), 1) and now == view.fields() != empty_fields
+    assert view.now()[3] == planted  # ``now`` hands out the same token
+    game.state.fields[0][1].pop()
+    again, empty = view.token_fields()
+    assert again not in (token, planted) and empty == empty_fields
+
+
+def test_an_offer_found_good_is_taken_unchecked_until_the_next_action() -> None:
+    """``Trade.check_proposal`` adds an offer it finds good to the game's latest listing (an
+    agent that asks first and then plays it is not checked twice), a bad one never, and
+    the listing is emptied by the next action: the same offer is checked again then."""
+    from engine.game.arrange import arrange
+
+    game = Game(load_ruleset("base"), 3, 1)
+    arrange(game, {"phase": "trade", "hands": {0: ["blue", "wax"], 1: ["soy"], 2: ["wax"]}})
+    view = SeatView(game, 0)
+    good = Action("propose", 0, target=1, give=(("hand", 0),), want=("soy",))
+    bad = Action("propose", 0, target=1, give=(("hand", 5),), want=("soy",))
+    assert view.offer_problem(bad) != "" and bad not in game._listed
+    assert view.offer_problem(good) == "" and good in game._listed
+    game.apply(good)
+    assert good not in game._listed
+    game.apply(Action("decline", 1))
+    assert game.decider == 0 and game.step.mode == "active"
+    assert view.offer_problem(good) == "" and good in game._listed  # the same position again: asked afresh
+    game.legal_actions(0)  # a new listing forgets it; the memory of the check still answers
+    assert good not in game._listed and view.offer_problem(good) == ""
+    game.apply(good)  # (checked again by ``apply``: still good)
+    assert game.step.mode == "respond" and game.step.pending == good
 
 
 def test_only_the_seat_to_move_in_an_open_trading_window_may_offer() -> None:
@@ -112,6 +168,7 @@ def test_the_views_counts_and_prices_agree_with_the_plain_reading(ruleset: str, 
     refusal of an offer or a preview out of turn; at every decision of greedy games."""
     rules = load_ruleset(ruleset, variant) if house is None else house_rules(tmp_path, {"cheaper": house}, extends=ruleset)
     checked = {"prices": 0, "buys": 0, "owned": 0}
+    kept_views: dict[tuple[int, int], SeatView] = {}
 
     def check(game: Game, _action: Action) -> None:
         if game.state.over:
@@ -154,6 +211,13 @@ def test_the_views_counts_and_prices_agree_with_the_plain_reading(ruleset: str, 
             dearest = max((a for a, p in zip(buys, prices) if p == top), key=lambda a: a.want[0])
             first = next(a for a, p in zip(buys, prices) if p == top and a.want[0] == dearest.want[0])
             assert view.dearest_buy(buys) == (first, top)
+            # a view kept along the game (as a bot's is) remembers its last answer at printed
+            # prices: it must be the answer now, for these buys and after others
+            kept = kept_views.setdefault((id(game), decider), SeatView(game, decider))
+            assert kept.dearest_buy(buys) == (first, top) and kept.dearest_buy(list(buys)) == (first, top)
+            if len(buys) > 1:
+                assert kept.dearest_buy(buys[1:]) == SeatView(game, decider).dearest_buy(buys[1:])
+                assert kept.dearest_buy(buys) == (first, top)
             checked["buys"] += 1
         assert view.dearest_buy([]) == (None, 0)
         other = SeatView(game, (decider + 1) % game.players)
