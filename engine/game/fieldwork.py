@@ -223,10 +223,25 @@ class FieldWork(FreeListing):
                 return None
         bean_of = self.state.bean_of
         name = self.state.card_types[bean]
-        yes: bool | None = None
-        no: bool | None = False if keeps_no else None
         out = []
         i = 0
+        if keeps_no:
+            # (most rulesets: a falsy answer stays so) the fields of a true base answer, then
+            # the rules' answer for it, read as the loop below reads it: for the first of them
+            for f in fields:  # (a plain loop: asked at every planting listed)
+                if not f or bean_of[f[0]] == bean:
+                    out.append(i)
+                i += 1
+            if out:
+                key = (name, True, inputs)
+                yes = answers.get(key)
+                if yes is None:
+                    yes = self._kept_answer(answers, key, rules, seat, name, out[0])
+                if not yes:
+                    return []
+            return out
+        yes: bool | None = None
+        no: bool | None = None
         for f in fields:  # (a plain loop: asked at every planting listed)
             if not f or bean_of[f[0]] == bean:
                 if yes is None:
