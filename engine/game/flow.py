@@ -43,6 +43,16 @@ class TurnFlow(GameBase):
             return
         fx = self.fx
         assert fx is not None
+        # (after most actions no hand's front card changed: ``check_fronts`` would find
+        # nothing, so it is not asked; a plain loop, as it reads them)
+        fronts = fx.fronts
+        seat = 0
+        for hand in self.state.hands:
+            if (hand[0] if hand else None) != fronts[seat]:
+                break
+            seat += 1
+        else:
+            return
         for _ in range(MAX_FRONT_ROUNDS):
             if self.state.over or not fx.check_fronts():
                 return
