@@ -644,7 +644,7 @@ class GameEffects(RuleIndex):
         if action.values is not None and action.param is not None:
             ctx.vars[action.param] = list(action.values(ctx))[value]
         self.uses[(seat, index)] = self.uses.get((seat, index), 0) + 1
-        if self.listens("action_played"):
+        if "action_played" in self.triggers:  # (``listens``, spelt out)
             try:
                 self.fire("action_played", {"player": seat, "action": action.name, "card": self._action_cards.get(index)})
             except CancelAction as cancelled:

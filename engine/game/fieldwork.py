@@ -329,7 +329,7 @@ class FieldWork(FreeListing):
         self.state.fields[seat][index].append(card)
         if self.logging:
             self.emit("planted", seat=seat, bean=self.bean_name(card), field=index, source=source)
-        if self.fx is not None and self.fx.listens("planted"):
+        if self.fx is not None and "planted" in self.fx.triggers:  # (``listens``, spelt out)
             self.fx.fire("planted", {"player": seat, "bean": self.bean_name(card), "card": card, "field": FieldRef(seat, index)})
 
     def harvest(self, seat: int, index: int, *, final: bool = False) -> int:
@@ -403,7 +403,7 @@ class FieldWork(FreeListing):
         if self.logging:
             self.emit("harvested", seat=seat, field=index, bean=bean_id, beans=count, coins=earned, final=final,
                       rule=self._fixed.bean_rules[bean_index] if bean_index < len(self._fixed.bean_rules) else None)
-        if fx is not None and fx.listens("harvested"):
+        if fx is not None and "harvested" in fx.triggers:  # (``listens``, spelt out)
             fx.fire("harvested", {"player": seat, "field": FieldRef(seat, index), "bean": bean_id, "beans": count,
                                   "coins": earned, "cards": cards, "final": final})
         return earned

@@ -32,6 +32,9 @@ FREE_QUERIES = ("may_harvest", "field_price", "max_fields")
 #: The queries whose ``applies`` a seat's rule profile answers (``FreeListing.seat_rules``):
 #: ``FREE_QUERIES`` and `may_plant` (asked at every planting listed)
 PROFILE_QUERIES = FREE_QUERIES + ("may_plant",)
+#: The key of each query's answers by field in ``FreeListing.kept_answers`` (made once:
+#: ``field_answers`` is asked at every planting and harvest listed)
+_BY_FIELD = {query: query + " by field" for query in PROFILE_QUERIES}
 #: A seat's rule profile when no rule of ``PROFILE_QUERIES`` applies to it and it has no
 #: declared action to list (``FreeListing.seat_rules`` gives this very tuple then)
 NO_RULES = (False, False, False, False, False)
@@ -236,7 +239,7 @@ class FreeListing(TurnFlow):
         rules = self.hearing(seat, query)
         if rules is None:
             return fx.modified(query, value, player=seat)
-        answers = self.kept_answers(seat)
+        answers: dict[str, Any] = self._rare.seat_rules[seat][5][2]  # ``kept_answers``, spelt out
         got = answers.get(query)
         if got is not None and got[0] == value:
             return got[1]
@@ -266,10 +269,11 @@ class FreeListing(TurnFlow):
         `may_plant`, the bean and the field's limit. Why: the engine asks again after every
         planting (``fitting_fields``, ``harvestable``), and a planting changes one field.
         At most ``MAX_FIELD_ANSWERS``: emptied when full."""
-        kept = self.kept_answers(seat)
-        found: dict[tuple[object, ...], bool] | None = kept.get(query + " by field")
+        kept: dict[str, Any] = self._rare.seat_rules[seat][5][2]  # ``kept_answers``, spelt out
+        key = _BY_FIELD.get(query) or query + " by field"
+        found: dict[tuple[object, ...], bool] | None = kept.get(key)
         if found is None or len(found) >= MAX_FIELD_ANSWERS:
-            found = kept[query + " by field"] = {}
+            found = kept[key] = {}
         return found
 
     def _plain_harvests(self, seat: int, fields: list[list[int]], out: list[Action]) -> None:
