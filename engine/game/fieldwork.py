@@ -127,12 +127,12 @@ class FieldWork(FreeListing):
                         i += 1
                     if out:
                         name = self.state.card_types[bean]
-                        answers = fast[4]
-                        key = (name, True, inputs)
-                        yes = answers.get(key)
-                        if yes is None:
-                            yes = self._kept_answer(answers, key, fast[2], seat, name, out[0])
-                        if not yes:
+                        by_inputs = fast[4]
+                        asked_key = (name, True, inputs)
+                        fits = by_inputs.get(asked_key)
+                        if fits is None:
+                            fits = self._kept_answer(by_inputs, asked_key, fast[2], seat, name, out[0])
+                        if not fits:
                             return []
                     return out
             else:
@@ -260,10 +260,10 @@ class FieldWork(FreeListing):
                 i += 1
             if out:
                 key = (name, True, inputs)
-                yes = answers.get(key)
-                if yes is None:
-                    yes = self._kept_answer(answers, key, rules, seat, name, out[0])
-                if not yes:
+                fits = answers.get(key)
+                if fits is None:
+                    fits = self._kept_answer(answers, key, rules, seat, name, out[0])
+                if not fits:
                     return []
             return out
         yes: bool | None = None
