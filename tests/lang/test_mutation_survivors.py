@@ -427,3 +427,37 @@ def test_counting_or_finding_in_a_zone_and_counting_fields_copy_nothing() -> Non
             "set_counter(owner, \"out\", if this not in cards(discard) then 1 else 0)")
     compile_effect(text, env=CARD_ENV, name="t").run(world, 0, this=card)
     assert world.counters[(0, "n")] == 23 and world.counters[(0, "in")] == 1 and world.counters[(0, "out")] == 1
+
+
+def _doubled(n: int) -> str:
+    return "let x0 = [1]\n" + "\n".join(f"let x{i + 1} = x{i} + x{i}" for i in range(n))
+
+
+#: each limit of an evaluation: the text, the whole diagnostic and the (line, col) it points at
+LIMITS = [
+    (_doubled(14), ("L820", "rule `t` built a list of 16,384 items; the limit is 10,000"), (15, 15)),
+    ("let t = item([\"ab\", 1], 0) * 5001", ("L820", "rule `t` built a text of 10,002 characters; the limit is 10,000"), (1, 28)),
+    ("let n = 1000000 * 1000000\nlet m = n * 10000", ("L821", "rule `t` computed a number beyond ±1,000,000,000,000,000"), (2, 11)),
+    (f"repeat {MAX_STEPS} {{ }}", ("L808", f"rule `t`: the effects of one decision ran more than {MAX_STEPS} steps of work"), (1, 1)),
+]
+
+
+@pytest.mark.parametrize("closures", [False, True], ids=["generated", "closures"])
+@pytest.mark.parametrize(("text", "expected", "place"), LIMITS, ids=["list", "text", "number", "steps"])
+def test_each_limit_of_an_evaluation_is_its_code_message_and_place(
+        text: str, expected: tuple[str, str], place: tuple[int, int], closures: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The limits are told with their own code (a fresh seed-44 sample of engine/lang: L820
+    for a list lowercased to `l820` survived: only a subprocess test, untraced, saw it),
+    both by the generated code and by the closures it falls back to."""
+    import engine.lang as lang
+    import engine.lang.compiler as compiler
+
+    if closures:
+        monkeypatch.setattr(compiler, "compile_block", lambda *a, **k: None)
+        monkeypatch.setattr(compiler, "inline", lambda *a, **k: None)
+        monkeypatch.setattr(lang, "_COMPILED", {})
+    with pytest.raises(BohnError) as info:
+        run(text, TableWorld(beans=dict(BEANS)))
+    [d] = info.value.diagnostics
+    assert (d.code, d.message) == expected
+    assert d.span is not None and (d.span.line, d.span.col) == place
