@@ -1,8 +1,10 @@
 """The shipped scenarios read along the engine's other paths.
 
 1. A scenario's `legal:` accepts an action the listing leaves out when `apply`'s own
-   check accepts it (an offer of several cards is never listed whole). Here every action
-   a `legal:` names must also be *listed* (`Game.legal_actions`), an offer excepted, and
+   check accepts it (an offer of several cards is never listed whole), and a `do` is
+   only applied. Here every action a `legal:` names, and every action a `do` takes
+   without an expected error, must also be *listed* (`Game.legal_actions`), an offer
+   excepted, and
    for the seat deciding, the game loop's `Game.decision` must list what `legal_actions`
    lists: the listing is what bots and players choose from, and it is written apart from
    the check (the field-price test has a copy in `decision` and five in the free actions,
@@ -25,6 +27,7 @@ from __future__ import annotations
 import dataclasses
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -33,6 +36,7 @@ from engine.rules.located import LMap
 from engine.rules.loader import load_ruleset
 from engine.rules.yamlload import load_file
 from engine.scenario.model import Scenario, load_scenarios
+from engine.errors import BohnError
 from engine.game.actions import PLANT, PROPOSE, Action
 from engine.scenario import run as scenario_run
 from engine.scenario.run import run_scenario
@@ -41,11 +45,10 @@ SUITE = Path(__file__).resolve().parents[2] / "rulesets" / "scenarios"
 NEVER = "effects:\n  +never:\n    effect: 'when game_ended if false { note(\"never\") }'\n"
 
 
-def _listed_or_offer(game: Game, action: Action) -> bool:
-    """`legal:` read strictly: accepted by the check and listed (an offer need only be
-    accepted; a plant naming the front card by its position is the listed plant)."""
-    if not _IS_LEGAL(game, action):
-        return False
+def _listed(game: Game, action: Action) -> bool:
+    """Whether ``action`` is listed (an offer need only be accepted; a plant naming the
+    front card by its position is the listed plant), and, for the seat deciding, whether
+    the game loop's `decision` lists what `legal_actions` lists."""
     if action.kind == PROPOSE:
         return True
     listed = game.legal_actions(action.seat)
@@ -55,12 +58,32 @@ def _listed_or_offer(game: Game, action: Action) -> bool:
     return action in listed or (action.kind == PLANT and action._replace(card=-1) in listed)
 
 
+def _listed_or_offer(game: Game, action: Action) -> bool:
+    """`legal:` read strictly: accepted by the check and listed."""
+    return _IS_LEGAL(game, action) and _listed(game, action)
+
+
+def _do_listed(game: Game, step: Any, mark: int) -> Any:
+    """A `do` the scenario expects to succeed must be listed before it is applied."""
+    if step.kind == "do" and step.error is None:
+        try:
+            action = scenario_run._resolve(game, scenario_run.parse_action(step.data, step.span), step.data, step.span)
+        except BohnError:
+            pass  # the scenario runner says what is wrong with it
+        else:
+            if not _listed(game, action):
+                return scenario_run.Failure("T704", f"`{action}` is accepted but not listed", step.span)
+    return _RUN_STEP(game, step, mark)
+
+
 _IS_LEGAL = scenario_run._is_legal
+_RUN_STEP = scenario_run._run_step
 
 
 @pytest.fixture
 def strict_legal(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(scenario_run, "_is_legal", _listed_or_offer)
+    monkeypatch.setattr(scenario_run, "_run_step", _do_listed)
 
 
 @lru_cache(maxsize=1)
@@ -70,7 +93,7 @@ def _shipped() -> list[Scenario]:
 
 @pytest.mark.parametrize("index", range(len(_shipped())),
                          ids=[f"{sc.file.parent.name}/{sc.file.name}: {sc.name}" for sc in _shipped()])
-def test_every_action_a_scenario_calls_legal_is_listed(index: int, strict_legal: None) -> None:
+def test_every_action_a_scenario_takes_or_calls_legal_is_listed(index: int, strict_legal: None) -> None:
     sc = _shipped()[index]
     outcome = run_scenario(sc)
     assert outcome.passed, outcome.failure.format() if outcome.failure else ""
