@@ -118,8 +118,8 @@ def _with_never(sc: Scenario, tmp: Path) -> Scenario:
     never = load_file(path, str(path))
     assert isinstance(never, LMap)
     patch = LMap(sc.rules.span if sc.rules is not None else never.span)
-    for source in (sc.rules, never):
-        for key, value in (source or {}).items():
+    for source in [s for s in (sc.rules, never) if s is not None]:
+        for key, value in source.items():
             if key == "effects" and key in patch:
                 merged = LMap(patch["effects"].span)
                 for part in (patch["effects"], value):
