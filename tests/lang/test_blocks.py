@@ -50,6 +50,10 @@ PROGRAMS = [
     # statement 1, each card 1 and its statement 1), and the budget runs out at a card
     "repeat 100000 { for c in cards(hand) { add_counter(owner, \"seen\", 1) }\nfor c in cards(hand) { add_counter(owner, \"again\", 1) } }",
     "add_counter(owner, \"x\", item(cards(hand), 0).bean.count)",  # fine, or L813 when the hand is empty
+    # an ordering with a constant on the right, each of the four (the closures' own
+    # `_compare_constant`: a fresh seed-45 sample's `<=` read as `>=` survived)
+    "if count(cards(hand)) <= 1 { add_counter(owner, \"le\", 1) }\nif count(cards(hand)) >= 4 { add_counter(owner, \"ge\", 1) }\n"
+    "if count(cards(hand)) < 1 { add_counter(owner, \"lt\", 1) }\nif count(cards(hand)) > 1 { add_counter(owner, \"gt\", 1) }",
     "action a on own_turn { if count(cards(hand)) > 0 { cancel }\nadd_counter(owner, \"after\", 1) }",
     # deeper than one function writes out: the inner blocks compiled apart
     "let d = 0\n" + "if true { " * (MAX_BLOCK_DEPTH + 3) + "add_counter(owner, \"deep\", 1)" + " }" * (MAX_BLOCK_DEPTH + 3),
@@ -90,6 +94,10 @@ def test_blocks_and_closures_agree(text: str, in_hand: int, monkeypatch: pytest.
     monkeypatch.setattr(lang, "_COMPILED", {})
     closures = _run(text, in_hand)
     assert generated == closures
+    # and every expression a closure too (``Compiler.closure``, not ``inline``)
+    monkeypatch.setattr(compiler, "inline", lambda *a, **k: None)
+    monkeypatch.setattr(lang, "_COMPILED", {})
+    assert _run(text, in_hand) == generated
 
 
 def test_a_rule_part_carries_its_guard_and_binds_this() -> None:

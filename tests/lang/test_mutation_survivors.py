@@ -267,6 +267,21 @@ def test_positions_on_the_last_line_of_a_quoted_scalar_of_two_lines(tmp_path: Pa
     assert _error_place(tmp_path, '    effect: "gain(owner,\n      ownr)"  # two lines\n') == ("L801", 4, 7)
 
 
+@pytest.mark.parametrize(("effect_line", "place"), [
+    ('    effect: "gain(owner, 1"\n', ("L800", 3, 27)),  # one line: just after the `1`, at the quote
+    ('    effect: "gain(owner,\n      1"  # two lines\n', ("L800", 4, 8)),
+    ("    effect: 'gain(owner, 1'\n", ("L800", 3, 27)),
+    ("    effect: |\n      gain(owner, 1\n", ("L800", 4, 20)),
+])
+def test_an_effect_that_ends_too_early_points_just_past_its_last_character(
+        tmp_path: Path, effect_line: str, place: tuple[str, int, int]) -> None:
+    """The end of the input is past the last piece of the scalar: its place is read off that
+    piece's end (source `span`, `_build_segments`: two survivors of the fresh seed-45 lang
+    sample, the past-the-end place read off a field the piece does not have, an
+    IndexError, and the last piece of a quoted scalar cut one character short)."""
+    assert _error_place(tmp_path, effect_line) == place
+
+
 def test_a_snippet_whose_file_cannot_be_read_points_at_its_origin() -> None:
     # source `span`: the origin's line left out
     from engine.errors import Span
@@ -461,3 +476,25 @@ def test_each_limit_of_an_evaluation_is_its_code_message_and_place(
     [d] = info.value.diagnostics
     assert (d.code, d.message) == expected
     assert d.span is not None and (d.span.line, d.span.col) == place
+
+
+def test_an_action_and_the_rules_it_sets_off_share_one_work_budget(tmp_path: Path) -> None:
+    """An action's body and the `action_played` rule it sets off each stay under the
+    budget alone, not together: L808 at the body's work, naming the rule (context
+    `new_ctx`: a fresh seed-45 sample's survivor read the decision's budget misspelt and
+    gave the body a budget of its own; only a subprocess test, untraced, played a game
+    of rules sharing one)."""
+    from engine.game.core import Game
+
+    path = tmp_path / "fan.yaml"
+    path.write_text("extends: base\neffects:\n  +fan:\n    effect: |\n"
+                    "      when action_played { repeat 30000 { set_counter(owner, \"b\", 1) } }\n"
+                    "      action spin on own_turn { repeat 30000 { set_counter(owner, \"a\", 1) } }\n", encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 3, seed=1)
+    [spin] = [a for a in game.legal_actions(0) if a.kind == "act"]
+    with pytest.raises(BohnError) as info:
+        game.apply(spin)
+    [d] = info.value.diagnostics
+    assert (d.code, d.message) == ("L808", f"rule `fan`: the effects of one decision ran more than {MAX_STEPS} steps of work")
+    assert d.span is not None and (d.span.file, d.span.line) == (str(path), 6)  # the action's `repeat`
+    assert game.fx is not None and game.fx.counters.get((0, "b")) == 1, "the rule it set off ran first"
