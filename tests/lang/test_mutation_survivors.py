@@ -275,10 +275,9 @@ def test_positions_on_the_last_line_of_a_quoted_scalar_of_two_lines(tmp_path: Pa
 ])
 def test_an_effect_that_ends_too_early_points_just_past_its_last_character(
         tmp_path: Path, effect_line: str, place: tuple[str, int, int]) -> None:
-    """The end of the input is past the last piece of the scalar: its place is read off that
-    piece's end (source `span`, `_build_segments`: two survivors of the fresh seed-45 lang
-    sample, the past-the-end place read off a field the piece does not have, an
-    IndexError, and the last piece of a quoted scalar cut one character short)."""
+    """The end of the input is one past the last character of the scalar's last piece
+    (source `_build_segments`: a fresh seed-45 lang sample's survivor cut the last piece
+    of a quoted scalar one character short, so the end was placed on the `1`)."""
     assert _error_place(tmp_path, effect_line) == place
 
 
