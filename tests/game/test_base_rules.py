@@ -400,3 +400,17 @@ def test_views_show_own_hand_and_only_sizes_of_others() -> None:
     view = SeatView(g, 1).to_dict()
     assert view["hand"] == ["soy"] and view["hand_sizes"][0] == 2
     assert "chili" not in str(view["hand"])
+
+
+def test_a_finished_game_refuses_every_action_with_g602_when_applied_or_checked() -> None:
+    """`apply` and `check` (what a scenario's `legal:` and a bot's offer ask) both say the
+    game is over, with the code (a fresh seed-45 sample's survivor dropped `check`'s)."""
+    from engine.sim.play import make_agents, play_game
+
+    game = play_game(load_ruleset("base"), 3, 1, make_agents(["random"], 3, 1), record=False).game
+    assert game.over and game.legal_actions(0) == []
+    for ask in (game.check, game.apply):
+        with pytest.raises(BohnError) as info:
+            ask(Action(PASS, 0))
+        [d] = info.value.diagnostics
+        assert (d.code, d.message) == ("G602", "the game is over; cannot seat 0 pass")

@@ -154,6 +154,14 @@ def test_positions_inside_yaml_block_scalars(tmp_path: Path) -> None:
         ("gain(owner, 1, player: owner)", ("L802", 1, 24, "`gain`: `player` given twice")),
         ("let x = option(3)", ("T731", 1, 16, "`option` names an option with a string literal, as in `option(\"tie_break\")`")),
         ("let x = zone(3)", ("L803", 1, 14, "`zone` takes a zone id as its first argument")),
+        # the arguments after `zone`'s zone id are checked too (a fresh seed-44 survivor stopped there)
+        ("let x = zone(hand, 5)", ("L803", 1, 20, "argument `player` of `zone` must be player, not int")),
+        # a secret choice's name holds the list of picks, its worth one pick (two seed-44 survivors:
+        # the picks typed list[any], the worth's place recased in the message)
+        ("secretly for p in [owner] choose picks from cards(zone(hand, p)) count 1 { gain(owner, picks) }",
+         ("L803", 1, 88, "argument `amount` of `gain` must be int, not list[card]")),
+        ("secretly for p in [owner] choose picks from cards(zone(hand, p)) count 1 worth true { discard(picks) }",
+         ("L803", 1, 80, "a choice's worth must be int, not bool")),
         # the parser's: what it expected, at most eight of it, and `=` where `==` was meant
         ("gain(owner, 1", ("L800", 1, 14, "the effect ends too early (expected `)`, `,`)")),
         ("let x = [", ("L800", 1, 10, "the effect ends too early (expected `(`, `-`, `[`, `]`, `false`, `if`, `none`, `not` …)")),

@@ -267,6 +267,20 @@ def test_positions_on_the_last_line_of_a_quoted_scalar_of_two_lines(tmp_path: Pa
     assert _error_place(tmp_path, '    effect: "gain(owner,\n      ownr)"  # two lines\n') == ("L801", 4, 7)
 
 
+@pytest.mark.parametrize(("effect_line", "place"), [
+    ('    effect: "gain(owner, 1"\n', ("L800", 3, 27)),  # one line: just after the `1`, at the quote
+    ('    effect: "gain(owner,\n      1"  # two lines\n', ("L800", 4, 8)),
+    ("    effect: 'gain(owner, 1'\n", ("L800", 3, 27)),
+    ("    effect: |\n      gain(owner, 1\n", ("L800", 4, 20)),
+])
+def test_an_effect_that_ends_too_early_points_just_past_its_last_character(
+        tmp_path: Path, effect_line: str, place: tuple[str, int, int]) -> None:
+    """The end of the input is one past the last character of the scalar's last piece
+    (source `_build_segments`: a fresh seed-45 lang sample's survivor cut the last piece
+    of a quoted scalar one character short, so the end was placed on the `1`)."""
+    assert _error_place(tmp_path, effect_line) == place
+
+
 def test_a_snippet_whose_file_cannot_be_read_points_at_its_origin() -> None:
     # source `span`: the origin's line left out
     from engine.errors import Span
@@ -427,3 +441,59 @@ def test_counting_or_finding_in_a_zone_and_counting_fields_copy_nothing() -> Non
             "set_counter(owner, \"out\", if this not in cards(discard) then 1 else 0)")
     compile_effect(text, env=CARD_ENV, name="t").run(world, 0, this=card)
     assert world.counters[(0, "n")] == 23 and world.counters[(0, "in")] == 1 and world.counters[(0, "out")] == 1
+
+
+def _doubled(n: int) -> str:
+    return "let x0 = [1]\n" + "\n".join(f"let x{i + 1} = x{i} + x{i}" for i in range(n))
+
+
+#: each limit of an evaluation: the text, the whole diagnostic and the (line, col) it points at
+LIMITS = [
+    (_doubled(14), ("L820", "rule `t` built a list of 16,384 items; the limit is 10,000"), (15, 15)),
+    ("let t = item([\"ab\", 1], 0) * 5001", ("L820", "rule `t` built a text of 10,002 characters; the limit is 10,000"), (1, 28)),
+    ("let n = 1000000 * 1000000\nlet m = n * 10000", ("L821", "rule `t` computed a number beyond ±1,000,000,000,000,000"), (2, 11)),
+    (f"repeat {MAX_STEPS} {{ }}", ("L808", f"rule `t`: the effects of one decision ran more than {MAX_STEPS} steps of work"), (1, 1)),
+]
+
+
+@pytest.mark.parametrize("closures", [False, True], ids=["generated", "closures"])
+@pytest.mark.parametrize(("text", "expected", "place"), LIMITS, ids=["list", "text", "number", "steps"])
+def test_each_limit_of_an_evaluation_is_its_code_message_and_place(
+        text: str, expected: tuple[str, str], place: tuple[int, int], closures: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The limits are told with their own code (a fresh seed-44 sample of engine/lang: L820
+    for a list lowercased to `l820` survived: only a subprocess test, untraced, saw it),
+    both by the generated code and by the closures it falls back to."""
+    import engine.lang as lang
+    import engine.lang.compiler as compiler
+
+    if closures:
+        monkeypatch.setattr(compiler, "compile_block", lambda *a, **k: None)
+        monkeypatch.setattr(compiler, "inline", lambda *a, **k: None)
+        monkeypatch.setattr(lang, "_COMPILED", {})
+    with pytest.raises(BohnError) as info:
+        run(text, TableWorld(beans=dict(BEANS)))
+    [d] = info.value.diagnostics
+    assert (d.code, d.message) == expected
+    assert d.span is not None and (d.span.line, d.span.col) == place
+
+
+def test_an_action_and_the_rules_it_sets_off_share_one_work_budget(tmp_path: Path) -> None:
+    """An action's body and the `action_played` rule it sets off each stay under the
+    budget alone, not together: L808 at the body's work, naming the rule (context
+    `new_ctx`: a fresh seed-45 sample's survivor read the decision's budget misspelt and
+    gave the body a budget of its own; only a subprocess test, untraced, played a game
+    of rules sharing one)."""
+    from engine.game.core import Game
+
+    path = tmp_path / "fan.yaml"
+    path.write_text("extends: base\neffects:\n  +fan:\n    effect: |\n"
+                    "      when action_played { repeat 30000 { set_counter(owner, \"b\", 1) } }\n"
+                    "      action spin on own_turn { repeat 30000 { set_counter(owner, \"a\", 1) } }\n", encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 3, seed=1)
+    [spin] = [a for a in game.legal_actions(0) if a.kind == "act"]
+    with pytest.raises(BohnError) as info:
+        game.apply(spin)
+    [d] = info.value.diagnostics
+    assert (d.code, d.message) == ("L808", f"rule `fan`: the effects of one decision ran more than {MAX_STEPS} steps of work")
+    assert d.span is not None and (d.span.file, d.span.line) == (str(path), 6)  # the action's `repeat`
+    assert game.fx is not None and game.fx.counters.get((0, "b")) == 1, "the rule it set off ran first"
