@@ -32,7 +32,7 @@ def kinds_markdown(rules: Ruleset) -> list[str]:
             out += [kind.description, ""]
         where = f"They start in {place(rules, kind.starts_in)}"
         # where else they may go (the start zone said once), as a player reads a list
-        others = [place(rules, z) for z in kind.zones if z != kind.starts_in]
+        others = _merge_qualified([place(rules, z) for z in kind.zones if z != kind.starts_in])
         if kind.zones and others:
             where += " and go only to " + (others[0] if len(others) == 1 else ", ".join(others[:-1]) + " and " + others[-1]) + "."
         else:
@@ -49,6 +49,27 @@ def kinds_markdown(rules: Ruleset) -> list[str]:
             out.append("| " + " | ".join(cells + ([card.description] if texts else [])) + " |")
         out.append("")
     return out
+
+
+def _merge_qualified(names: list[str]) -> list[str]:
+    """Zone names of one place told apart by a bracket merged into one name.
+
+    Why: two zones of one place ("the collection field (face down)", "the collection
+    field (face up)") read as two places in a list; a player reads "the collection field
+    (face down or face up)". Names without a bracket, or alone with theirs, stay as they are.
+    """
+    merged: list[str | list[str]] = []  # a plain name, or the brackets of one stem in order
+    stems: dict[str, list[str]] = {}
+    for name in names:
+        stem, sep, rest = name.partition(" (")
+        if not sep or not rest.endswith(")"):
+            merged.append(name)
+        elif stem in stems:
+            stems[stem].append(rest[:-1])
+        else:
+            stems[stem] = [stem, rest[:-1]]
+            merged.append(stems[stem])
+    return [item if isinstance(item, str) else f"{item[0]} ({' or '.join(item[1:])})" for item in merged]
 
 
 def setup_lines(rules: Ruleset, row: PlayerCountRow) -> list[str]:

@@ -73,3 +73,15 @@ def test_a_bean_attribute_and_a_variant_read_as_words() -> None:
     assert any(line.startswith("| Pebbohne | 1 | Holy Spirit bean | ") for line in md)
     plus = sheet_markdown(load_ruleset("high_bohn_plus", "sell_hands"), 4).splitlines()
     assert plus[0] == "# High Bohn Plus — variant sell hands, 4 players"
+
+
+def test_two_zones_of_one_place_read_as_one_place() -> None:
+    """Bohn Camillo's action cards go to the collection field face down, then face up: one
+    place in the card kind's sentence, not "the collection field (face down) and the
+    collection field (face up)"; a bracket that names no other zone of its place stays."""
+    from engine.rules.sheet_cards import _merge_qualified
+
+    lines = sheet_markdown(load_ruleset("bohn_camillo"), 2).splitlines()
+    sentence = next(line for line in lines if line.startswith("They start in the action deck"))
+    assert "go only to the collection field (face down or face up)." in sentence
+    assert _merge_qualified(["the hand", "the hand (x)", "a pile (open", "c (d)"]) == ["the hand", "the hand (x)", "a pile (open", "c (d)"]
