@@ -83,21 +83,17 @@ def test_a_harvest_where_the_token_may_go_discards_it(tmp_path: Path, rules: boo
 
 
 @pytest.mark.parametrize("rules", [False, True], ids=["no rules", "rules"])
-def test_the_draw_step_refuses_a_token_hands_may_not_hold(tmp_path: Path, rules: bool) -> None:
+@pytest.mark.parametrize(("phase", "step", "zone"), [("draw", "draw", "hand"), ("trade", "reveal", "revealed")],
+                         ids=["draw", "reveal"])
+def test_a_drawing_step_refuses_a_token_its_target_may_not_hold(tmp_path: Path, rules: bool, phase: str,
+                                                                step: str, zone: str) -> None:
+    """The draw step into the hand and the reveal step onto the display both move a card
+    from the draw pile; a kind limited to other zones is refused there with G620."""
     game = _game(tmp_path, ["token_deck", "draw_pile", "discard"], 3, rules, start="draw_pile")
     with pytest.raises(BohnError) as caught:
-        arrange(game, {"draw_pile": ["token_a", "token_a"], "phase": "draw"})
+        arrange(game, {"draw_pile": ["token_a", "token_a"], "phase": phase})
     d = _refusal(caught, game)
-    assert d.message == "draw: a `token_a` may not go to `hand` (its kind may be in discard, draw_pile, token_deck)"
-
-
-@pytest.mark.parametrize("rules", [False, True], ids=["no rules", "rules"])
-def test_the_reveal_step_refuses_a_token_the_display_may_not_hold(tmp_path: Path, rules: bool) -> None:
-    game = _game(tmp_path, ["token_deck", "draw_pile", "discard"], 3, rules, start="draw_pile")
-    with pytest.raises(BohnError) as caught:
-        arrange(game, {"draw_pile": ["token_a", "token_a"], "phase": "trade"})
-    d = _refusal(caught, game)
-    assert d.message == "reveal: a `token_a` may not go to `revealed` (its kind may be in discard, draw_pile, token_deck)"
+    assert d.message == f"{step}: a `token_a` may not go to `{zone}` (its kind may be in discard, draw_pile, token_deck)"
 
 
 @pytest.mark.parametrize("rules", [False, True], ids=["no rules", "rules"])
