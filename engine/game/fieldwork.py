@@ -109,33 +109,7 @@ class FieldWork(FreeListing):
             fast = fx.plant_inputs.get(seat)  # (``_by_inputs``, still standing)
             if fast is None or fast[0] is not fx._applies or fast[1] is not fx.modifiers["may_plant"]:
                 fast = self._by_inputs(seat)
-            readers = fast[3]
-            if fast[2] is None:
-                pass
-            elif fast[5] and len(readers) == 1:
-                # (most seats: one rule hears them, and a falsy answer stays so)
-                # ``_fitting_by_inputs`` spelt out: the fields of a true base answer, then the
-                # rules' answer for it, read for the first of them
-                read, owner = readers[0]
-                inputs = read(fx, owner, fx.step() if fast[6] else "")
-                if inputs is not None:
-                    out = []
-                    i = 0
-                    for f in fields:  # (a plain loop: asked at every planting listed)
-                        if not f or bean_of[f[0]] == bean:
-                            out.append(i)
-                        i += 1
-                    if out:
-                        name = self.state.card_types[bean]
-                        by_inputs = fast[4]
-                        asked_key = (name, True, inputs)
-                        fits = by_inputs.get(asked_key)
-                        if fits is None:
-                            fits = self._kept_answer(by_inputs, asked_key, fast[2], seat, name, out[0])
-                        if not fits:
-                            return []
-                    return out
-            else:
+            if fast[2] is not None:
                 found = self._fitting_by_inputs(seat, bean, fields, fast)
                 if found is not None:
                     return found
