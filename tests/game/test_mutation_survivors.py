@@ -544,3 +544,23 @@ def test_a_rule_reading_no_field_is_asked_once_per_answer_of_a_planting(tmp_path
     assert game.fitting_fields(0, soy) == []  # the rule refuses soy on the three open fields
     assert left - budget[0] == 2 * one
     assert game.fitting_fields(0, chili) == [0, 1, 2, 3]
+
+
+def test_a_card_of_another_kind_is_harvested_and_logged_in_a_game_without_rules(tmp_path: Path) -> None:
+    """fieldwork `FieldWork.harvest`'s plain path (no rules, no kind limiting its zones): a
+    planted card of no bean pays nothing and has no bean's rule to name; a fresh seed-45
+    sample's survivor read the rule past the beans' (an IndexError with the log on)."""
+    from engine.game.arrange import arrange
+
+    path = tmp_path / "relics.yaml"
+    path.write_text("extends: base\nid: relics\nname: Relics\n+cards:\n  - id: relic\n    name: Relic\n"
+                    "    description: A card of no bean.\n    plant: true\n    starts_in: discard\n"
+                    "    cards:\n      - {id: relic_a, name: Relic A, count: 1}\n", encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 3, seed=2)
+    assert game.fx is None and game.logging
+    arrange(game, {"fields": {0: [["relic_a"], []]}})
+    card = game.state.fields[0][0][0]
+    game.apply(Action("harvest", 0, field=0))
+    [harvested] = [e for e in game.events if e["type"] == "harvested"]
+    assert (harvested["bean"], harvested["beans"], harvested["coins"]) == ("relic_a", 1, 0)
+    assert game.state.fields[0][0] == [] and game.state.discard[-1] == card
