@@ -564,3 +564,22 @@ def test_a_card_of_another_kind_is_harvested_and_logged_in_a_game_without_rules(
     [harvested] = [e for e in game.events if e["type"] == "harvested"]
     assert (harvested["bean"], harvested["beans"], harvested["coins"]) == ("relic_a", 1, 0)
     assert game.state.fields[0][0] == [] and game.state.discard[-1] == card
+
+
+def test_a_planting_rule_reading_both_harvest_answers_lists_its_plantings(tmp_path: Path) -> None:
+    """declared `_make_reader`: a `may_plant` rule reading both `coins_for` and `may_harvest`
+    gets a key function with two tests ("a rule changes the beanometer", "a rule changes
+    the harvests"), joined by `or`; a fresh seed-45 sample's survivor misspelt the join (a
+    SyntaxError at the first planting listed) and no shipped rule reads both."""
+    from engine.game.arrange import arrange
+
+    path = tmp_path / "thrift.yaml"
+    path.write_text("extends: base\nid: thrift\nname: Thrift\neffects:\n  +thrift:\n    effect: \"modify may_plant if"
+                    " coins_for(owner, bean, 2) > 0 and count([f in fields(owner) if may_harvest(owner, f)]) > 0"
+                    " = false\"\n", encoding="utf-8")
+    for hand, plantings in ((["red", "soy"], []), (["blue", "soy"], [1])):
+        game = Game(load_ruleset(str(path)), 3, seed=2)
+        arrange(game, {"phase": "plant", "hands": {0: hand}, "fields": {0: [["chili"], []]}})
+        # red's two cards pay a coin and the chili field may be harvested: red may not be planted
+        assert [a.field for a in game.legal_actions(0) if a.kind == "plant"] == plantings
+        assert [a.field for a in game.legal_actions(0) if a.kind == "harvest"] == [0]
