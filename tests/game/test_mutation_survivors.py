@@ -583,3 +583,21 @@ def test_a_planting_rule_reading_both_harvest_answers_lists_its_plantings(tmp_pa
         # red's two cards pay a coin and the chili field may be harvested: red may not be planted
         assert [a.field for a in game.legal_actions(0) if a.kind == "plant"] == plantings
         assert [a.field for a in game.legal_actions(0) if a.kind == "harvest"] == [0]
+
+
+def test_the_first_card_of_the_fields_zone_read_as_a_zone_is_none_as_its_count_is_zero(tmp_path: Path) -> None:
+    """worldreads `zone_item`'s long way: the fields zone holds no list of its own (a seat's
+    fields are read by `fields(owner)`), so `cards(fields)` reads no card, and
+    `item(cards(fields), 0)` none, as `count(cards(fields))` reads 0; a fresh seed-45
+    sample's survivor turned the test for a zone of no list round (L813 at the rule, a TypeError)."""
+    from engine.game.arrange import arrange
+
+    path = tmp_path / "firsts.yaml"
+    path.write_text("extends: base\nid: firsts\nname: Firsts\neffects:\n  +firsts:\n    effect: 'when planted {"
+                    " if item(cards(fields), 0) == none and count(cards(fields)) == 0 { add_counter(owner, \"read\", 1) } }'\n",
+                    encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 3, seed=2)
+    arrange(game, {"phase": "plant", "hands": {0: ["blue", "soy"]}, "fields": {0: [["chili"], []]}})
+    game.apply(Action("plant", 0, field=1))
+    assert game.state.fields[0][1] != [] and game.fx is not None
+    assert game.fx.counters == {(0, "read"): 1}
