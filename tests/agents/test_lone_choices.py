@@ -62,18 +62,3 @@ def test_another_hook_is_asked() -> None:
     fx.choice_hook = lambda seat, options, prompt, optional: calls.append(seat) or 0  # type: ignore[func-returns-value]
     assert not fx.takes_lone(0)
     assert pick(fx, 0, ["only"], "a choice", False) == "only" and calls == [0]
-
-
-def test_the_greedy_bot_is_shown_the_worth_of_an_optional_lone_choice_and_declines_it(tmp_path: Any) -> None:
-    """An optional choice of one option is asked even of a bot that takes lone choices, with
-    the option's worth as its hint: the greedy bot declines an option worth less than
-    nothing. A fresh seed-45 lang sample's survivor skipped working out the worth for an
-    optional choice instead of a required one (the bot, shown no worth, took the loss)."""
-    path = tmp_path / "loss.yaml"
-    path.write_text("extends: base\nid: loss\nname: Loss\neffects:\n  +loss:\n    effect: 'when planted {"
-                    " choose m from [-1] by owner optional worth m { add_counter(owner, \"loss\", m) } }'\n",
-                    encoding="utf-8")
-    game = play_game(load_ruleset(str(path)), 2, 0, [GreedyBot(0), GreedyBot(1)]).game
-    offered = [e for e in game.events if e["type"] == "chose" and e["prompt"].endswith("choose m")]
-    assert len(offered) > 20 and {(e["options"], e["index"]) for e in offered} == {(1, None)}
-    assert game.fx is not None and not any(name == "loss" for _, name in game.fx.counters)
