@@ -81,3 +81,18 @@ def test_a_set_up_line_deals_a_number_read_from_the_player_count_row(tmp_path: P
     for players in (2, 4):
         game = Game(load_ruleset(str(path)), players, 1)
         assert [len(z) for z in game.state.per_player["set_aside"]] == [game.row.draw] * players
+
+
+def test_a_set_up_places_coins_in_the_coins_zone_whatever_its_id(tmp_path: Path) -> None:
+    """The set-up key `coins` names the zone of kind coins, whatever the ruleset calls it
+    (every shipped ruleset calls it `coins`, so a fresh seed-45 sample's survivor, the key
+    misspelt and read as a zone id, went unseen): the cards land there."""
+    text = (Path(__file__).parents[2] / "rulesets" / "base.yaml").read_text(encoding="utf-8")
+    text = text.replace("{id: coins, kind: coins", "{id: treasury, kind: coins")
+    path = tmp_path / "treasury.yaml"
+    path.write_text(text, encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 3, 1)
+    arrange(game, {"coins": {0: ["red", "red"], 1: 3}})
+    coins = game.state.per_player["treasury"]
+    assert [len(z) for z in coins] == [2, 3, 0]
+    assert "coins" not in game.state.per_player

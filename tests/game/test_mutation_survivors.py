@@ -544,3 +544,60 @@ def test_a_rule_reading_no_field_is_asked_once_per_answer_of_a_planting(tmp_path
     assert game.fitting_fields(0, soy) == []  # the rule refuses soy on the three open fields
     assert left - budget[0] == 2 * one
     assert game.fitting_fields(0, chili) == [0, 1, 2, 3]
+
+
+def test_a_card_of_another_kind_is_harvested_and_logged_in_a_game_without_rules(tmp_path: Path) -> None:
+    """fieldwork `FieldWork.harvest`'s plain path (no rules, no kind limiting its zones): a
+    planted card of no bean pays nothing and has no bean's rule to name; a fresh seed-45
+    sample's survivor read the rule past the beans' (an IndexError with the log on)."""
+    from engine.game.arrange import arrange
+
+    path = tmp_path / "relics.yaml"
+    path.write_text("extends: base\nid: relics\nname: Relics\n+cards:\n  - id: relic\n    name: Relic\n"
+                    "    description: A card of no bean.\n    plant: true\n    starts_in: discard\n"
+                    "    cards:\n      - {id: relic_a, name: Relic A, count: 1}\n", encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 3, seed=2)
+    assert game.fx is None and game.logging
+    arrange(game, {"fields": {0: [["relic_a"], []]}})
+    card = game.state.fields[0][0][0]
+    game.apply(Action("harvest", 0, field=0))
+    [harvested] = [e for e in game.events if e["type"] == "harvested"]
+    assert (harvested["bean"], harvested["beans"], harvested["coins"]) == ("relic_a", 1, 0)
+    assert game.state.fields[0][0] == [] and game.state.discard[-1] == card
+
+
+def test_a_planting_rule_reading_both_harvest_answers_lists_its_plantings(tmp_path: Path) -> None:
+    """declared `_make_reader`: a `may_plant` rule reading both `coins_for` and `may_harvest`
+    gets a key function with two tests ("a rule changes the beanometer", "a rule changes
+    the harvests"), joined by `or`; a fresh seed-45 sample's survivor misspelt the join (a
+    SyntaxError at the first planting listed) and no shipped rule reads both."""
+    from engine.game.arrange import arrange
+
+    path = tmp_path / "thrift.yaml"
+    path.write_text("extends: base\nid: thrift\nname: Thrift\neffects:\n  +thrift:\n    effect: \"modify may_plant if"
+                    " coins_for(owner, bean, 2) > 0 and count([f in fields(owner) if may_harvest(owner, f)]) > 0"
+                    " = false\"\n", encoding="utf-8")
+    for hand, plantings in ((["red", "soy"], []), (["blue", "soy"], [1])):
+        game = Game(load_ruleset(str(path)), 3, seed=2)
+        arrange(game, {"phase": "plant", "hands": {0: hand}, "fields": {0: [["chili"], []]}})
+        # red's two cards pay a coin and the chili field may be harvested: red may not be planted
+        assert [a.field for a in game.legal_actions(0) if a.kind == "plant"] == plantings
+        assert [a.field for a in game.legal_actions(0) if a.kind == "harvest"] == [0]
+
+
+def test_the_first_card_of_the_fields_zone_read_as_a_zone_is_none_as_its_count_is_zero(tmp_path: Path) -> None:
+    """worldreads `zone_item`'s long way: the fields zone holds no list of its own (a seat's
+    fields are read by `fields(owner)`), so `cards(fields)` reads no card, and
+    `item(cards(fields), 0)` none, as `count(cards(fields))` reads 0; a fresh seed-45
+    sample's survivor turned the test for a zone of no list round (L813 at the rule, a TypeError)."""
+    from engine.game.arrange import arrange
+
+    path = tmp_path / "firsts.yaml"
+    path.write_text("extends: base\nid: firsts\nname: Firsts\neffects:\n  +firsts:\n    effect: 'when planted {"
+                    " if item(cards(fields), 0) == none and count(cards(fields)) == 0 { add_counter(owner, \"read\", 1) } }'\n",
+                    encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 3, seed=2)
+    arrange(game, {"phase": "plant", "hands": {0: ["blue", "soy"]}, "fields": {0: [["chili"], []]}})
+    game.apply(Action("plant", 0, field=1))
+    assert game.state.fields[0][1] != [] and game.fx is not None
+    assert game.fx.counters == {(0, "read"): 1}

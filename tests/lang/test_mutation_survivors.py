@@ -497,3 +497,22 @@ def test_an_action_and_the_rules_it_sets_off_share_one_work_budget(tmp_path: Pat
     assert (d.code, d.message) == ("L808", f"rule `fan`: the effects of one decision ran more than {MAX_STEPS} steps of work")
     assert d.span is not None and (d.span.file, d.span.line) == (str(path), 6)  # the action's `repeat`
     assert game.fx is not None and game.fx.counters.get((0, "b")) == 1, "the rule it set off ran first"
+
+
+def test_the_greedy_bot_is_shown_the_worth_of_an_optional_lone_choice_and_declines_it(tmp_path: Path) -> None:
+    """An optional choice of one option is asked even of a bot that takes lone choices, with
+    the option's worth as its hint: the greedy bot declines an option worth less than
+    nothing. A fresh seed-45 lang sample's survivor skipped working out the worth for an
+    optional choice instead of a required one (the bot, shown no worth, took the loss; in the
+    lang selection, which tests/agents/test_lone_choices.py is not)."""
+    from engine.agents.greedy import GreedyBot
+    from engine.sim.play import play_game
+
+    path = tmp_path / "loss.yaml"
+    path.write_text("extends: base\nid: loss\nname: Loss\neffects:\n  +loss:\n    effect: 'when planted {"
+                    " choose m from [-1] by owner optional worth m { add_counter(owner, \"loss\", m) } }'\n",
+                    encoding="utf-8")
+    game = play_game(load_ruleset(str(path)), 2, 0, [GreedyBot(0), GreedyBot(1)]).game
+    offered = [e for e in game.events if e["type"] == "chose" and e["prompt"].endswith("choose m")]
+    assert len(offered) > 20 and {(e["options"], e["index"]) for e in offered} == {(1, None)}
+    assert game.fx is not None and not any(name == "loss" for _, name in game.fx.counters)
