@@ -392,21 +392,28 @@ def _orders_overlay(tmp: Path, text: str) -> Path:
     return path
 
 
+def _harvest_lone_card(game: Game, name: str) -> None:
+    """Plant one ``name`` card alone on seat 0's first field and harvest it: the event tells
+    the card's name, one card and no coin (a card of no bean has no beanometer), and the
+    card goes to the discard pile."""
+    from engine.game.arrange import arrange
+
+    arrange(game, {"fields": {0: [[name], []]}})
+    card = game.state.fields[0][0][0]
+    game.apply(Action("harvest", 0, field=0))
+    [harvested] = [e for e in game.events if e["type"] == "harvested"]
+    assert (harvested["bean"], harvested["beans"], harvested["coins"]) == (name, 1, 0)
+    assert game.state.fields[0][0] == [] and game.state.discard[-1] == card
+
+
 def test_a_planted_card_of_another_kind_is_harvested_and_logged(tmp_path: Path) -> None:
     """core `Game.harvest`: a card of a kind that is planted has no beanometer of its own
     and no bean's rule to name; a 2026-12-01 survivor read the rule one past the beans'
     (an IndexError when the first such card type was harvested with the log on)."""
-    from engine.game.arrange import arrange
-
     path = _orders_overlay(tmp_path, "cards:\n  order: {+plant: true, zones: [order_deck, order_discard, hand, fields, discard, coins]}\n")
     game = Game(load_ruleset(str(path)), 3, seed=2)
     assert game.logging and game.state.card_types[len(game.rules.beans)] == "order_red"
-    arrange(game, {"fields": {0: [["order_red"], []]}})
-    card = game.state.fields[0][0][0]
-    game.apply(Action("harvest", 0, field=0))
-    [harvested] = [e for e in game.events if e["type"] == "harvested"]
-    assert (harvested["bean"], harvested["beans"], harvested["coins"]) == ("order_red", 1, 0)
-    assert game.state.fields[0][0] == [] and game.state.discard[-1] == card
+    _harvest_lone_card(game, "order_red")
 
 
 def test_a_card_rule_hearing_its_holder_beside_one_hearing_the_others_applies(tmp_path: Path) -> None:
@@ -550,20 +557,13 @@ def test_a_card_of_another_kind_is_harvested_and_logged_in_a_game_without_rules(
     """fieldwork `FieldWork.harvest`'s plain path (no rules, no kind limiting its zones): a
     planted card of no bean pays nothing and has no bean's rule to name; a fresh seed-45
     sample's survivor read the rule past the beans' (an IndexError with the log on)."""
-    from engine.game.arrange import arrange
-
     path = tmp_path / "relics.yaml"
     path.write_text("extends: base\nid: relics\nname: Relics\n+cards:\n  - id: relic\n    name: Relic\n"
                     "    description: A card of no bean.\n    plant: true\n    starts_in: discard\n"
                     "    cards:\n      - {id: relic_a, name: Relic A, count: 1}\n", encoding="utf-8")
     game = Game(load_ruleset(str(path)), 3, seed=2)
     assert game.fx is None and game.logging
-    arrange(game, {"fields": {0: [["relic_a"], []]}})
-    card = game.state.fields[0][0][0]
-    game.apply(Action("harvest", 0, field=0))
-    [harvested] = [e for e in game.events if e["type"] == "harvested"]
-    assert (harvested["bean"], harvested["beans"], harvested["coins"]) == ("relic_a", 1, 0)
-    assert game.state.fields[0][0] == [] and game.state.discard[-1] == card
+    _harvest_lone_card(game, "relic_a")
 
 
 def test_a_planting_rule_reading_both_harvest_answers_lists_its_plantings(tmp_path: Path) -> None:
