@@ -57,3 +57,20 @@ def test_an_error_in_a_game_still_unfreezes() -> None:
     else:  # pragma: no cover
         raise AssertionError("the error came through")
     assert gc.get_freeze_count() == 0
+
+
+def test_the_youngest_generation_is_collected_less_often_while_games_run() -> None:
+    """``many_games`` raises the youngest generation's threshold to ``YOUNG_THRESHOLD`` (a
+    higher one set outside is kept) and puts every threshold back on leaving."""
+    from engine.sim.play import YOUNG_THRESHOLD
+
+    before = gc.get_threshold()
+    with many_games():
+        assert gc.get_threshold() == (max(before[0], YOUNG_THRESHOLD), *before[1:])
+    assert gc.get_threshold() == before
+    gc.set_threshold(YOUNG_THRESHOLD * 2, *before[1:])
+    try:
+        with many_games():
+            assert gc.get_threshold()[0] == YOUNG_THRESHOLD * 2
+    finally:
+        gc.set_threshold(*before)
