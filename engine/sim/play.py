@@ -48,9 +48,9 @@ def many_games() -> Iterator[None]:
     Games with more trading make more short-lived tuples (offers, answers, listings), and
     each collection of the youngest generation walks the game's live objects made since
     the last one: with its threshold at ``YOUNG_THRESHOLD`` (10,000 instead of 700)
-    callgrind counts High Bohn 51.7 -> 50.0 M instructions a game (-3.2 %), the base game
-    28.4 -> 27.8 M, High Bohn Plus 72.4 -> 71.7 M (2,000: High Bohn 50.8 M; 50,000 and
-    200,000: 50.0 M, no better). At most that many objects wait for a collection (about a
+    callgrind counts a four-player expansion with cards for sale 51.7 -> 50.0 M
+    instructions a game (-3.2 %), the base game 28.4 -> 27.8 M, the other expansions 1 to
+    1.3 % less (a threshold of 2,000: 50.8 M; 50,000 and 200,000: 50.0 M, no better). At most that many objects wait for a collection (about a
     megabyte), and the games are the same (the collector frees nothing a game reads). It
     belongs to the places that play many games (``backends.play_seeds``, a
     worker process), not to one game: frozen objects stay frozen for the whole process.
