@@ -360,3 +360,103 @@ def test_the_value_table_names_every_function_attribute_and_operator() -> None:
     missing += [f".{a}" for table in V.ATTRIBUTES.values() for a in table if not re.search(rf"\.{a}\b", written)]
     missing += [op for op in [*_BINOPS, *_COMPARE] if f" {op} " not in written]
     assert not missing, missing
+
+
+class _Asked(TableWorld):
+    """A table that records what each choice was asked with."""
+
+    def __init__(self, **kw: object) -> None:
+        super().__init__(**kw)  # type: ignore[arg-type]
+        self.asked: list[tuple[object, ...]] = []
+
+    def choose(self, player, options, prompt, optional, worths=None):  # type: ignore[no-untyped-def]
+        self.asked.append(("choose", player, list(options), prompt, optional, None if worths is None else list(worths)))
+        return super().choose(player, options, prompt, optional, worths)
+
+    def choose_secretly(self, choosers, count, prompt, worths=None):  # type: ignore[no-untyped-def]
+        self.asked.append(("secretly", [(p, list(o)) for p, o in choosers], count, prompt,
+                           None if worths is None else [list(w) for w in worths]))
+        return super().choose_secretly(choosers, count, prompt, worths)
+
+
+#: (a snippet, the statements it performs as the world is told them, what it asks): the
+#: arguments each statement is given, defaults left out, keywords in the signature's
+#: order; and each kind of choice's options, prompt, optionality and worths
+STATEMENT_CALLS: list[tuple[str, list[tuple[str, dict[str, object]]], list[tuple[object, ...]]]] = [
+    ("move(first(cards(hand), 1), discard)", [("move", {"cards": [1], "to": ZoneRef("discard", None)})], []),
+    ("move(to: zone(hand, opponent), at: \"bottom\", cards: cards(discard))",
+     [("move", {"cards": [0], "to": ZoneRef("hand", 2), "at": "bottom"})], []),
+    ("gain(owner, 2)", [("gain", {"player": 1, "amount": 2})], []),
+    ("gain(opponent, 1, from: discard)", [("gain", {"player": 2, "amount": 1, "from": ZoneRef("discard", None)})], []),
+    ("pay(owner, 1, to: zone(hand))", [("pay", {"player": 1, "amount": 1, "to": ZoneRef("hand", 1)})], []),
+    ("give(first(cards(hand), 1), opponent)", [("give", {"cards": [1], "to": 2})], []),
+    ("harvest(item(fields(owner), 0))", [("harvest", {"field": FieldRef(1, 0)})], []),
+    ("plant(this, item(fields(owner), 1))", [("plant", {"card": 2, "field": FieldRef(1, 1)})], []),
+    ("discard([this])", [("discard", {"cards": [2]})], []),
+    ("draw(owner, 3)", [("draw", {"player": 1, "count": 3})], []),
+    ("draw(owner, 1, from: discard)", [("draw", {"player": 1, "count": 1, "from": ZoneRef("discard", None)})], []),
+    ("reveal(2, discard)", [("reveal", {"count": 2, "to": ZoneRef("discard", None)})], []),
+    ("reveal(2, hand, from: discard)", [("reveal", {"count": 2, "to": ZoneRef("hand", 1), "from": ZoneRef("discard", None)})], []),
+    ("add_field(owner)", [("add_field", {"player": 1})], []),
+    ("add_field(opponent, only: [red, soy])", [("add_field", {"player": 2, "only": ["red", "soy"]})], []),
+    ("remove_field(item(fields(owner), 1))", [("remove_field", {"field": FieldRef(1, 1)})], []),
+    ("shuffle(discard)", [("shuffle", {"zone": ZoneRef("discard", None)})], []),
+    ("add_counter(owner, \"n\", -2)", [("add_counter", {"player": 1, "name": "n", "amount": -2})], []),
+    ("set_counter(opponent, \"n\", 5)", [("set_counter", {"player": 2, "name": "n", "value": 5})], []),
+    ("show(cards(hand), opponent)", [("show", {"cards": [1, 2], "to": 2})], []),
+    ("note(\"hello\")", [("note", {"text": "hello"})], []),
+    ("next_phase(\"plant\")", [("next_phase", {"id": "plant"})], []),
+    ("next_phase(\"plant\", step: \"harvest\")", [("next_phase", {"id": "plant", "step": "harvest"})], []),
+    # choices: the chooser, the options, the prompt (the rule's name and the variable), optional, the worths
+    ("choose c from cards(hand) { note(\"chose\") }", [("note", {"text": "chose"})],
+     [("choose", 1, [1, 2], "calls: choose c", False, None)]),
+    ("choose c from cards(hand) by opponent optional worth c.bean.count { discard([c]) }", [("discard", {"cards": [1]})],
+     [("choose", 2, [1, 2], "calls: choose c", True, [8.0, 20.0])]),
+    ("choose c from [] { note(\"never\") }", [], []),
+    ("secretly for p in [owner, opponent, owner] choose picks from cards(zone(hand, p)) count 1 worth 3 { note(\"x\") }",
+     [("note", {"text": "x"}), ("note", {"text": "x"})],
+     [("secretly", [(1, [1, 2]), (2, [3])], 1, "calls: secretly choose picks", [[3.0, 3.0], [3.0]])]),
+    ("secretly for p in [opponent] choose picks from cards(zone(hand, p)) count 0 - 1 { discard(picks) }",
+     [("discard", {"cards": []})], [("secretly", [(2, [3])], 0, "calls: secretly choose picks", None)]),
+    # a procedure: its parameters bound, the caller's seats seen
+    ("proc put(c: card, who: player) { give([c], who)\nset_counter(active, \"a\", 1) }\nput(this, opponent)",
+     [("give", {"cards": [2], "to": 2}), ("set_counter", {"player": 2, "name": "a", "value": 1})], []),
+]
+
+
+def _calls(text: str) -> tuple[list[tuple[str, dict[str, object]]], list[tuple[object, ...]], int]:
+    world = _Asked(beans={"blue": (20, [4, 6, 8, 10]), "red": (8, [2, 3, 4, 5]), "soy": (12, [3, 5, 6, 7])},
+                   n_players=3, active_player=2)
+    world.put(ZoneRef("discard", None), "blue")          # card 0
+    _, this = world.put(ZoneRef("hand", 1), "red", "blue")  # cards 1, 2
+    world.put(ZoneRef("hand", 2), "soy")                 # card 3
+    world.plant_beans(1, 1)
+    world.plant_beans(1, 0, "blue")
+    world.log.clear()
+    program = compile_effect(text, env=VALUE_ENV, name="calls")
+    ctx = compiler.new_ctx(world, 1, "calls", {"this": this}, budget=[MAX_STEPS])
+    assert program.body is not None
+    program.body(ctx)
+    return world.log, world.asked, ctx.budget[0]
+
+
+@pytest.mark.parametrize(("text", "performed", "asked"), STATEMENT_CALLS, ids=[t[:40] for t, _, _ in STATEMENT_CALLS])
+def test_every_statement_is_told_its_arguments_each_way(text: str, performed: list[tuple[str, dict[str, object]]],
+                                                        asked: list[tuple[object, ...]],
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The world is told each statement with exactly the arguments written (by position
+    or keyword, defaults left out) and each choice with its options, prompt and worths,
+    by the generated block and by the closures alike (a family test, issue 20)."""
+    generated = _calls(text)
+    assert (generated[0], generated[1]) == (performed, asked)
+    monkeypatch.setattr(compiler, "compile_block", lambda *a, **k: None)
+    monkeypatch.setattr(compiler, "inline", lambda *a, **k: None)
+    monkeypatch.setattr(lang, "_COMPILED", {})
+    assert _calls(text) == generated
+
+
+def test_the_statement_table_performs_every_statement() -> None:
+    from engine.lang import vocab as V
+
+    performed = {name for _, calls, _ in STATEMENT_CALLS for name, _ in calls}
+    assert performed == set(V.STATEMENTS)
