@@ -516,3 +516,148 @@ def test_the_greedy_bot_is_shown_the_worth_of_an_optional_lone_choice_and_declin
     offered = [e for e in game.events if e["type"] == "chose" and e["prompt"].endswith("choose m")]
     assert len(offered) > 20 and {(e["options"], e["index"]) for e in offered} == {(1, None)}
     assert game.fx is not None and not any(name == "loss" for _, name in game.fx.counters)
+
+
+# ------------------------------------------------------------------ what a rule reads (family)
+
+#: zones of both kinds, and a card kind's declared attribute
+READS_ENV = CheckEnv.of(["blue", "red"], {"discard": "shared", "hand": "player", "shown": "player", "coins": "player"},
+                        card_attrs={"power": "int"})
+
+#: (an action's condition, the inputs `action_reads` names for it, None: not followed), one
+#: row per way of reading the game the module docstring of engine.lang.reads lists, its
+#: finer reads beside the whole ones, and the reads it does not follow
+ACTION_READS: list[tuple[str, object]] = [
+    ('if counter(owner, "x") > 0', (('counter', 'x', False),)),
+    ('if counter(opponent, "x") > 0', (('counter', 'x', True),)),
+    ('if counter(owner, if true then "x" else "y") > 0', None),
+    ('if counter(active, "x") > 0', (('active',), ('counter', 'x', True))),
+    ('if counter(next(owner), "x") > 0', (('counter', 'x', True),)),
+    ('if counter(item(players(), 0), "x") > 0', None),
+    ('if coins(owner) > 1', (('coins', False),)),
+    ('if coins(active) > 1', (('active',), ('coins', True))),
+    ('if owner.coins > 1', (('coins', False),)),
+    ('if count(opponent.fields) > 1', (('fields', True),)),
+    ('if count(fields(owner)) > 1', (('field_count', False),)),
+    ('if count(fields(owner)) > 1 and count(fields(owner)) < 3', (('field_count', False),)),
+    ('if count(fields(owner)) > 0 and count(fields(opponent)) > 1', (('field_count', False), ('field_count', True))),
+    ('if count(fields(owner)) > 1 and item(fields(owner), 0).size > 1', (('field_sizes', False),)),
+    ('if count(fields(owner)) > 1 and count(fields(owner)) < 3', (('field_count', False),)),
+    ('if count(field_cards(owner)) > 1', (('fields', False),)),
+    ('if blue in growing(opponent)', (('fields', True),)),
+    ('if item(fields(owner), 0).size > 0', (('field_sizes', False),)),
+    ('if item(fields(owner), 0).size > 0 and count(fields(opponent)) > 0', (('field_count', True), ('field_sizes', False))),
+    ('if item(fields(owner), count(cards(hand))).size > 0', (('field_sizes', False), ('zone', 'hand', 'owner'))),
+    ('if may_harvest(owner, item(fields(owner), 0))', (('fields', False), ('may_harvest',))),
+    ('if may_harvest(opponent, item(fields(opponent), 0))', None),
+    ('if coins_for(owner, red, 3) > 0', (('beanometer',),)),
+    ('if count(beanometer(owner, red)) > 0', (('beanometer',),)),
+    ('if phase() == "trade"', (('phase_in', ('trade',)),)),
+    ('if "trade" != phase()', (('phase_in', ('trade',)),)),
+    ('if phase() in ["b", "a", "b"]', (('phase_in', ('a', 'b')),)),
+    ('if step() == "x"', (('step_in', ('x',)),)),
+    ('if phase() == "x" and phase() != "y"', (('phase_in', ('x',)), ('phase_in', ('y',)))),
+    ('if phase() == "x" and count([phase()]) > 0', (('phase',),)),
+    ('if phase() in []', (('phase',),)),
+    ('if owner == active', (('own_turn',),)),
+    ('if active != owner', (('own_turn',),)),
+    ('if active == opponent', (('active',),)),
+    ('if count(cards(hand)) > 0', (('zone', 'hand', 'owner'),)),
+    ('if count(cards(discard)) > 0', (('zone', 'discard', 'shared'),)),
+    ('if count(cards(zone(hand, opponent))) > 0', (('zone', 'hand', 'all'),)),
+    ('if count(cards(zone(hand, owner))) > 0', (('zone', 'hand', 'owner'),)),
+    ('if count(cards(zone(hand))) > 0', (('zone', 'hand', 'owner'),)),
+    ('if count(cards(zone(discard, opponent))) > 0', (('zone', 'discard', 'shared'),)),
+    ('if count([c in cards(hand) if c.kind == "tool"]) > 0', (('zone_kind', 'hand', 'owner', '==', 'tool'),)),
+    ('if count([c in cards(hand) if "tool" != c.kind]) > 0', (('zone_kind', 'hand', 'owner', '!=', 'tool'),)),
+    ('if count([c in cards(hand) if c.kind == "tool"]) > count(cards(hand))', (('zone', 'hand', 'owner'),)),
+    ('if count([c in cards(hand) if c.kind == "tool"]) > count(cards(zone(hand, opponent)))',
+     (('zone', 'hand', 'all'), ('zone_kind', 'hand', 'owner', '==', 'tool'))),
+    ('if count([c in cards(zone(hand, opponent)) if c.kind == "tool"]) > 0', (('zone', 'hand', 'all'),)),
+    ('if count([c in cards(hand) if c.bean == red]) > 0', (('zone', 'hand', 'owner'),)),
+    ('if count([c.power for c in cards(hand)]) > 0', (('zone', 'hand', 'owner'),)),
+    ('if item(cards(hand), 0).bean == red', (('zone', 'hand', 'owner'),)),
+    ('if item(cards(hand), 0).power > 1', (('zone', 'hand', 'owner'),)),
+    ('if item(fields(owner), 0).only == []', None),
+    ('if count([hand in cards(hand) if true]) > 0', None),
+    ('if count([owner in players() if true]) > 0', None),
+    ('if count([red in [1] if true]) > 0', None),
+    ('if ask(owner, "q")', None),
+    ('if count(owner.hand) > 0', None),
+    ('if opponent.seat > 0', ()),
+    ('if option("o") == "x"', ()),
+    ('if may_plant(owner, item(cards(hand), 0), item(fields(owner), 0))', None),
+    ('if count(others(owner)) > 1 and next(owner) == opponent and column("x") > 0', ()),
+]
+#: (an action with a parameter, its inputs, the inputs of its list of values alone)
+PARAMETER_READS: list[tuple[str, object, object]] = [
+    ('a(f in fields(owner)) on own_turn if f.size > 1', (('fields', False),), (('field_count', False),)),
+    ('a(b in growing(owner)) on own_turn', (('fields', False),), (('growing', False),)),
+    ('a(b in growing(opponent)) on own_turn if b == red', (('fields', True),), (('growing', True),)),
+    ('a(b in [f.bean for f in fields(owner)]) on own_turn', (('fields', False),), (('fields', True),)),
+    ('a(p in others(owner)) on own_turn if coins(p) > 2', (('coins', True),), ()),
+    ('a(p in players()) on own_turn if counter(p, "x") > 2', (('counter', 'x', True),), ()),
+    ('a(p in [owner, opponent]) on own_turn if coins(p) > 2', (('coins', True),), ()),
+    ('a(p in (if true then players() else others(owner))) on own_turn if coins(p) > 2', (('coins', True),), ()),
+    ('a(p in [item(players(), 0)]) on own_turn if coins(p) > 2', None, None),
+    ('a(hand in [1]) on own_turn', None, None),
+    ('a(c in cards(hand)) on own_turn cost 2', (('coins', False), ('zone', 'hand', 'owner')), (('zone', 'hand', 'owner'),)),
+    ('a on own_turn cost count(cards(hand))', (('coins', False), ('zone', 'hand', 'owner')), None),
+    ('a(c in cards(hand)) on own_turn if ask(owner, "q")', None, None),
+    ('a(c in [1]) on own_turn if owner.hand_size > 0', None, None),
+    ('a(n in [count(fields(owner))]) on own_turn', (('field_count', False),), (('field_count', False),)),
+    ('a(n in [count(field_cards(owner))]) on own_turn', (('fields', False),), (('fields', False),)),
+]
+#: (a modifier, whether it reads only its parameters (`pure`), or those and a field's limit
+#: (`pure_limits`), and its inputs besides the parameters (`modifier_inputs`))
+MODIFIER_READS: list[tuple[str, bool, bool, object]] = [
+    ('draw_count = value + 1', True, True, ()),
+    ('may_plant if count(field.only) > 0 = value', False, True, None),
+    ('may_plant if field.size > 0 = value', True, True, None),
+    ('draw_count = counter(owner, "x")', False, False, (('counter', 'x', False),)),
+    ('harvest_coins if bean == red = value + 1', True, True, ()),
+    ('field_price = coins(player)', False, False, (('coins', True),)),
+    ('field_price = coins(owner)', False, False, (('coins', False),)),
+    ('storage_capacity if count(cards(zone)) > 1 = 3', False, False, None),
+    ('may_plant if count(cards(zone(hand, player))) > 0 = false', False, False, (('zone', 'hand', 'all'),)),
+    ('may_plant if counter(active, "x") > 0 = false', False, False, (('active',), ('counter', 'x', True))),
+    ('draw_count = value', True, True, ()),
+    ('field_price = if count(field_cards(player)) > 2 then 1 else value', False, False, (('fields', True),)),
+    ('may_plant if field.only == [] and counter(owner, "y") > 0 = value', False, False, None),
+    ('draw_count = if owner == active then 1 else 2', False, False, (('own_turn',),)),
+    ('may_trade_card if card.kind == "tool" = false', True, True, ()),
+    ('may_trade_card if card.power > 1 = false', True, True, ()),
+    ('draw_count = count(cards(hand))', False, False, (('zone', 'hand', 'owner'),)),
+    ('score = value + counter(player, "x")', False, False, (('counter', 'x', True),)),
+    ('tie_break = coins(player)', False, False, (('coins', True),)),
+    ('may_harvest if field.bean == red = value', True, True, None),
+    ('may_harvest if count(field.cards) > 2 = value', True, True, None),
+    ('may_plant if bean in growing(player) = value', False, False, (('fields', True),)),
+    ('may_plant if phase() == "x" = value', False, False, (('phase_in', ('x',)),)),
+]
+
+
+@pytest.mark.parametrize(("condition", "reads"), ACTION_READS, ids=[c for c, _ in ACTION_READS])
+def test_what_an_actions_condition_reads(condition: str, reads: object) -> None:
+    """The inputs a listing remembers an action's answer by (engine.game.declared): too
+    few and a remembered answer outlives a change of the game, too many (or None) and it
+    is asked afresh for nothing. The games of test_declared_memo.py see only the first;
+    this table pins each read the module docstring names (a family test, issue 20)."""
+    [action] = compile_effect(f"action a on own_turn {condition} {{ gain(owner, 1) }}", env=READS_ENV).actions
+    assert (None if action.reads is None else tuple(action.reads)) == reads
+    assert action.reads is None or action.reads.values is None  # no parameter: no list of values
+
+
+@pytest.mark.parametrize(("action", "reads", "values"), PARAMETER_READS, ids=[a for a, _, _ in PARAMETER_READS])
+def test_what_an_action_with_a_parameter_reads(action: str, reads: object, values: object) -> None:
+    [compiled] = compile_effect(f"action {action} {{ gain(owner, 1) }}", env=READS_ENV).actions
+    assert (None if compiled.reads is None else tuple(compiled.reads)) == reads
+    assert (None if compiled.reads is None else compiled.reads.values) == values
+
+
+@pytest.mark.parametrize(("modifier", "pure", "limits", "inputs"), MODIFIER_READS, ids=[m for m, _, _, _ in MODIFIER_READS])
+def test_what_a_modifier_reads(modifier: str, pure: bool, limits: bool, inputs: object) -> None:
+    """Whether the engine may keep a modifier's answer by its parameters (and a field's
+    limit), and the inputs it keeps a field-free rule's answer by otherwise."""
+    [compiled] = compile_effect(f"modify {modifier}", env=READS_ENV).modifiers
+    assert (compiled.pure, compiled.pure_limits, compiled.inputs) == (pure, limits, inputs)
