@@ -588,6 +588,8 @@ ACTION_READS: list[tuple[str, object]] = [
     ('if option("o") == "x"', ()),
     ('if may_plant(owner, item(cards(hand), 0), item(fields(owner), 0))', None),
     ('if count(others(owner)) > 1 and next(owner) == opponent and column("x") > 0', ()),
+    # sorted by each read's text (a counter's name with a quote is written in double quotes)
+    ('if counter(owner, "it\'s") > counter(owner, "a")', (('counter', "it's", False), ('counter', 'a', False))),
 ]
 #: (an action with a parameter, its inputs, the inputs of its list of values alone)
 PARAMETER_READS: list[tuple[str, object, object]] = [
@@ -607,6 +609,8 @@ PARAMETER_READS: list[tuple[str, object, object]] = [
     ('a(c in [1]) on own_turn if owner.hand_size > 0', None, None),
     ('a(n in [count(fields(owner))]) on own_turn', (('field_count', False),), (('field_count', False),)),
     ('a(n in [count(field_cards(owner))]) on own_turn', (('fields', False),), (('fields', False),)),
+    # a list of values that is a call of no argument and no seats
+    ('a(b in bean_types()) on own_turn if b in growing(owner)', (('fields', False),), ()),
 ]
 #: (a modifier, whether it reads only its parameters (`pure`), or those and a field's limit
 #: (`pure_limits`), and its inputs besides the parameters (`modifier_inputs`))
@@ -661,3 +665,16 @@ def test_what_a_modifier_reads(modifier: str, pure: bool, limits: bool, inputs: 
     limit), and the inputs it keeps a field-free rule's answer by otherwise."""
     [compiled] = compile_effect(f"modify {modifier}", env=READS_ENV).modifiers
     assert (compiled.pure, compiled.pure_limits, compiled.inputs) == (pure, limits, inputs)
+
+
+def test_a_snippet_counts_each_entry_of_the_vocabulary_it_uses() -> None:
+    """What `Compiled.uses` counts, by kind (the ruleset checks find unread options by
+    it, R471, and the vocabulary coverage test the scenarios that use each entry)."""
+    from collections import Counter
+
+    compiled = compile_effect("proc toll(p: player) { pay(p, 1) }\n"
+                              "when drew if option(\"o\") == \"x\" { toll(owner)\ntoll(opponent) }\n"
+                              "modify draw_count = count(cards(hand)) + count([1])", env=CheckEnv.of([], {"hand": "player"}))
+    assert compiled.uses == Counter({("event", "drew"): 1, ("query", "draw_count"): 1, ("statement", "pay"): 1,
+                                     ("procedure", "toll"): 2, ("function", "option"): 1, ("option", "o"): 1,
+                                     ("function", "count"): 2, ("function", "cards"): 1})
