@@ -327,17 +327,23 @@ def _message_sites(path: Path) -> list[tuple[int, str, list[str]]]:
     import ast
 
     sites = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("error", "one")
-                and len(node.args) >= 2 and isinstance(node.args[0], ast.Constant)):
-            message = node.args[1]
-            if isinstance(message, ast.JoinedStr):
-                pieces = [v.value for v in message.values if isinstance(v, ast.Constant)]
-            elif isinstance(message, ast.Constant):
-                pieces = [message.value]
-            else:  # a message built beforehand (the parser's syntax errors): the rows above hold each kind
-                continue
-            sites.append((node.lineno, node.args[0].value, pieces))
+
+    def visit(node: ast.AST) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.FunctionDef) and "__mutmut_" in child.name and not child.name.endswith("_orig"):
+                continue  # mutation testing's copy of the module: its mutants, beside the original
+            if (isinstance(child, ast.Call) and isinstance(child.func, ast.Attribute) and child.func.attr in ("error", "one")
+                    and len(child.args) >= 2 and isinstance(child.args[0], ast.Constant)):
+                message = child.args[1]
+                if isinstance(message, ast.JoinedStr):
+                    sites.append((child.lineno, child.args[0].value,
+                                  [v.value for v in message.values if isinstance(v, ast.Constant)]))
+                elif isinstance(message, ast.Constant):
+                    sites.append((child.lineno, child.args[0].value, [message.value]))
+                # (else a message built beforehand, the parser's syntax errors: the rows above hold each kind)
+            visit(child)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")))
     return sites
 
 
