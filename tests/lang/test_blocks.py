@@ -460,3 +460,50 @@ def test_the_statement_table_performs_every_statement() -> None:
 
     performed = {name for _, calls, _ in STATEMENT_CALLS for name, _ in calls}
     assert performed == set(V.STATEMENTS)
+
+
+class _AnswersAll(TableWorld):
+    """A table that answers `may_plant` for a list of fields at once, as a game may."""
+
+    def __init__(self, **kw: object) -> None:
+        super().__init__(**kw)  # type: ignore[arg-type]
+        self.asked: list[tuple[object, ...]] = []
+
+    def may_plant_all(self, player: int, card: int, fields: list[FieldRef]) -> list[bool]:
+        self.asked.append(("may_plant_all", player, card, list(fields)))
+        return [self.may_plant(player, card, f) for f in fields]
+
+
+class _ListsPlantable(_AnswersAll):
+    """A table that lists the fields a card may be planted on itself."""
+
+    def plantable(self, player: int, card: int, fields: list[FieldRef]) -> list[FieldRef]:
+        self.asked.append(("plantable", player, card, list(fields)))
+        return [f for f in fields if self.may_plant(player, card, f)]
+
+
+@pytest.mark.parametrize("closures", [False, True], ids=["generated", "closures"])
+@pytest.mark.parametrize("kind", [TableWorld, _AnswersAll, _ListsPlantable], ids=["plain", "may_plant_all", "plantable"])
+def test_a_filter_of_plantable_fields_asks_the_world_for_the_whole_list(
+        kind: type[TableWorld], closures: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`[f in FIELDS if may_plant(P, C, f)]` is asked of a world that lists the fields
+    itself (`plantable`) or answers for a list (`may_plant_all`), once, with the player,
+    the card and every field, else field by field: the same fields either way
+    (`Compiler.plantable_filter`, which the engine's world always answers by `plantable`)."""
+    if closures:
+        monkeypatch.setattr(compiler, "compile_block", lambda *a, **k: None)
+        monkeypatch.setattr(compiler, "inline", lambda *a, **k: None)
+        monkeypatch.setattr(lang, "_COMPILED", {})
+    world = kind(beans={"blue": (20, [4, 6, 8, 10]), "red": (8, [2, 3, 4, 5])}, n_players=2)
+    [card] = world.put(ZoneRef("hand", 1), "red")
+    world.plant_beans(1, 0, "blue")
+    world.plant_beans(1, 1)
+    world.plant_beans(1, 2, "red")
+    program = compile_effect("let v = [f in fields(owner) if may_plant(owner, this, f)]", env=VALUE_ENV, name="fits")
+    ctx = compiler.new_ctx(world, 1, "fits", {"this": card}, budget=[MAX_STEPS])
+    assert program.body is not None
+    program.body(ctx)
+    assert ctx.vars["v"] == [FieldRef(1, 1), FieldRef(1, 2)] and ctx.budget[0] == MAX_STEPS - 1 - 3
+    every = [FieldRef(1, 0), FieldRef(1, 1), FieldRef(1, 2)]
+    expected = {TableWorld: None, _AnswersAll: [("may_plant_all", 1, card, every)], _ListsPlantable: [("plantable", 1, card, every)]}
+    assert getattr(world, "asked", None) == expected[kind]
