@@ -678,3 +678,81 @@ def test_a_snippet_counts_each_entry_of_the_vocabulary_it_uses() -> None:
     assert compiled.uses == Counter({("event", "drew"): 1, ("query", "draw_count"): 1, ("statement", "pay"): 1,
                                      ("procedure", "toll"): 2, ("function", "option"): 1, ("option", "o"): 1,
                                      ("function", "count"): 2, ("function", "cards"): 1})
+
+
+# ------------------------------------------------------------------ the table world's statements (family)
+
+TABLE_ENV = CheckEnv.of(["blue", "red", "soy"], {"discard": "shared", "draw_pile": "shared", "hand": "player",
+                                                 "coins": "player", "set_aside": "player"}, names={"this": "card"})
+
+
+def _table() -> tuple[TableWorld, int]:
+    world = TableWorld(beans={"blue": (20, [4, 6, 8, 10]), "red": (8, [2, 3, 4, 5]), "soy": (12, [3, 5, 6, 7])}, n_players=3)
+    world.put(ZoneRef("discard", None), "blue", "red", "soy")  # bottom to top
+    world.put(ZoneRef("draw_pile", None), "red", "blue")
+    _, this = world.put(ZoneRef("hand", 1), "red", "blue")
+    world.put(ZoneRef("hand", 2), "soy")
+    world.give_coins(1, "red", "soy")
+    world.plant_beans(1, 0, "red", "red", "red", "red")
+    world.plant_beans(1, 1)
+    return world, this
+
+
+def _table_state(world: TableWorld) -> dict[str, object]:
+    """Each zone's beans (``hand1``: seat 1's hand), each seat's fields, limits and counters."""
+    out: dict[str, object] = {f"{z.id}{'' if z.player is None else z.player}": [world.bean_of(c) for c in cards]
+                              for z, cards in world.zones.items()}
+    out.update({f"fields{p}": [[world.bean_of(c) for c in f] for f in fs] for p, fs in world.field_lists.items()})
+    out.update({f"only{f.player}.{f.slot}": beans for f, beans in world.field_limits.items()})
+    out.update({f"counter{p}.{name}": v for (p, name), v in world.counters.items()})
+    return {k: v for k, v in out.items() if v != []}
+
+
+#: (statements performed by the owner, seat 1, on ``_table``; what changed: the zones, fields,
+#: limits and counters that differ afterwards, [] for one emptied); the table world is what
+#: the language's own tests and `bohn try` run effects on (a family test, issue 20)
+TABLE_STATEMENTS: list[tuple[str, dict[str, object]]] = [
+    ('note("x")', {}),
+    ('move(first(cards(hand), 1), discard)', {'discard': ['blue', 'red', 'soy', 'red'], 'hand1': ['blue']}),
+    ('move(cards(discard), hand, at: "bottom")', {'discard': [], 'hand1': ['soy', 'red', 'blue', 'red', 'blue']}),
+    ('move(cards(discard), hand, at: "front")', {'discard': [], 'hand1': ['soy', 'red', 'blue', 'red', 'blue']}),
+    ('move(cards(discard), hand, at: "top")', {'discard': [], 'hand1': ['red', 'blue', 'blue', 'red', 'soy']}),
+    ('gain(owner, 2)', {'coins1': ['red', 'soy', 'soy', 'red'], 'discard': ['blue']}),
+    ('gain(owner, 5)', {'coins1': ['red', 'soy', 'soy', 'red', 'blue'], 'discard': []}),
+    ('gain(opponent, 1, from: draw_pile)', {'coins2': ['blue'], 'draw_pile': ['red']}),
+    ('gain(owner, 0 - 1)', {}),
+    ('pay(owner, 1)', {'coins1': ['red'], 'discard': ['blue', 'red', 'soy', 'soy']}),
+    ('pay(owner, 5)', {'coins1': [], 'discard': ['blue', 'red', 'soy', 'soy', 'red']}),
+    ('pay(owner, 1, to: zone(hand, opponent))', {'coins1': ['red'], 'hand2': ['soy', 'soy']}),
+    ('give(cards(hand), opponent)', {'hand1': [], 'set_aside2': ['red', 'blue']}),
+    ('harvest(item(fields(owner), 0))', {'coins1': ['red', 'soy', 'red', 'red', 'red'], 'discard': ['blue', 'red', 'soy', 'red'], 'fields1': [[], []]}),
+    ('harvest(item(fields(owner), 1))', {}),
+    ('plant(this, item(fields(owner), 1))', {'hand1': ['red'], 'fields1': [['red', 'red', 'red', 'red'], ['blue']]}),
+    ('discard(cards(hand))', {'discard': ['blue', 'red', 'soy', 'red', 'blue'], 'hand1': []}),
+    ('draw(owner, 1)', {'draw_pile': ['red'], 'hand1': ['red', 'blue', 'blue']}),
+    ('draw(opponent, 5)', {'draw_pile': [], 'hand2': ['soy', 'blue', 'red']}),
+    ('draw(owner, 1, from: discard)', {'discard': ['blue', 'red'], 'hand1': ['red', 'blue', 'soy']}),
+    ('reveal(1, zone(hand))', {'draw_pile': ['red'], 'hand1': ['red', 'blue', 'blue']}),
+    ('reveal(5, hand, from: discard)', {'discard': [], 'hand1': ['red', 'blue', 'soy', 'red', 'blue']}),
+    ('add_field(owner)', {'fields1': [['red', 'red', 'red', 'red'], [], []]}),
+    ('add_field(opponent, only: [red, soy])', {'fields2': [[]], 'only2.0': ['red', 'soy']}),
+    ('remove_field(item(fields(owner), 0))', {'fields1': [[]]}),
+    ('add_counter(owner, "n", 2)\nadd_counter(owner, "n", -3)', {'counter1.n': -1}),
+    ('set_counter(opponent, "n", 4)\nset_counter(opponent, "n", 5)', {'counter2.n': 5}),
+    ('shuffle(discard)', {}),
+    ('show(cards(hand), opponent)', {}),
+    ('next_phase("plant")', {}),
+    ("add_field(owner, only: [])", {"fields1": [["red", "red", "red", "red"], [], []]}),
+]
+
+
+@pytest.mark.parametrize(("text", "changed"), TABLE_STATEMENTS, ids=[t for t, _ in TABLE_STATEMENTS])
+def test_each_statement_changes_the_table_as_documented(text: str, changed: dict[str, object]) -> None:
+    """Cards move top to bottom as the vocabulary says (`gain`, `draw`, `reveal` take the
+    top of their pile; `move … at: "bottom"` puts each card at the front in turn), no
+    more than there are, and a harvest pays the beanometer's coins from the field's cards."""
+    world, this = _table()
+    before = _table_state(world)
+    compile_effect(text, env=TABLE_ENV, name="t").run(world, 1, this=this)
+    after = _table_state(world)
+    assert {k: after.get(k, []) for k in set(after) | set(before) if after.get(k, []) != before.get(k, [])} == changed
