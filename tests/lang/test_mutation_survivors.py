@@ -796,3 +796,35 @@ def test_an_error_points_at_its_place_in_every_style_of_yaml_scalar(tmp_path: Pa
     text = "effects:\n  - id: a\n" + SCALAR_STYLES[style]
     line, col = next((n, raw.index("ownr") + 1) for n, raw in enumerate(text.splitlines(), start=1) if "ownr" in raw)
     assert _error_place(tmp_path, SCALAR_STYLES[style]) == ("L801", line, col)
+
+
+# ------------------------------------------------------------------ who a rule hears (family)
+
+#: `by` -> whether the rule of seat 0 hears an event or query of seat 0, 1, 2 (seat 2 is
+#: active) and one of the table (no seat)
+HEARS = {"owner": [True, False, False, True], "others": [False, True, True, True],
+         "anyone": [True, True, True, True], "active": [False, False, True, True]}
+
+
+@pytest.mark.parametrize("by", list(HEARS))
+def test_who_a_trigger_and_a_modifier_hear(by: str) -> None:
+    """A trigger runs, and a modifier changes a query's answer, exactly for the seats its
+    `by` names (compiled `fire`'s own spelling of `_hears`, and `modify`'s)."""
+    from engine.lang import fire
+
+    compiled = compile_effect(f"when drew by {by} {{ add_counter(owner, \"heard\", 1) }}\n"
+                              f"when drew by {by} if event.cards > 1 {{ add_counter(owner, \"many\", 1) }}\n"
+                              f"when turn_began by {by} {{ add_counter(owner, \"never\", 1) }}\n"
+                              f"modify draw_count by {by} = value + 10", env=ENV, name="t")
+    triggers = [(t, 0) for t in compiled.triggers]
+    modifiers = [(m, 0) for m in compiled.modifiers]
+    heard, changed = [], []
+    for who in (0, 1, 2, None):
+        world = TableWorld(beans=dict(BEANS), n_players=3, active_player=2)
+        ran = fire(triggers, "drew", {"player": who, "cards": 2}, world)
+        assert ran == 2 * world.counters.get((0, "heard"), 0) and world.counters.get((0, "many")) == world.counters.get((0, "heard"))
+        assert (0, "never") not in world.counters and world.trigger_depth == 0
+        heard.append(ran == 2)
+        params = {"player": who} if who is not None else {}
+        changed.append(modify(modifiers, world, "draw_count", 2, **params) == 12)
+    assert heard == HEARS[by] and changed == HEARS[by]
