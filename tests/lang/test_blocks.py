@@ -311,6 +311,10 @@ VALUES: list[tuple[str, object]] = [
     ("red in beans(cards(hand))", True), ("soy in beans(cards(hand))", False), ("this in cards(hand)", True),
     ("this in cards(discard)", False), ("this not in cards(discard)", True), ("this not in cards(hand)", False),
     ("3 in [1, 2]", False), ("3 not in [1, 2]", True), ("soy in growing(owner)", True),
+    # precedence and grouping, as the grammar reads them
+    ("1 + 2 * 3", 7), ("(1 + 2) * 3", 9), ("10 - 3 - 2", 5), ("20 // 2 // 5", 2), ("2 * 3 % 4", 2), ("-2 * 3", -6),
+    ("1 + 2 > 2 and 1 < 2", True), ("not false and false", False), ("true or false and false", True),
+    ("if false then 1 else if true then 2 else 3", 2), ("count([1] + [2] + [3])", 3),
     ("true and false", False), ("true and true", True), ("false or true", True), ("false or false", False),
     ("not true", False), ("not false", True), ("if false then 1 else 2", 2), ("if true then 1 else 2", 1),
     # list filters and maps
