@@ -511,3 +511,30 @@ def test_a_filter_of_plantable_fields_asks_the_world_for_the_whole_list(
     every = [FieldRef(1, 0), FieldRef(1, 1), FieldRef(1, 2)]
     expected = {TableWorld: None, _AnswersAll: [("may_plant_all", 1, card, every)], _ListsPlantable: [("plantable", 1, card, every)]}
     assert getattr(world, "asked", None) == expected[kind]
+
+
+class _TakesLone(_Asked):
+    """A table that takes a lone option of a required choice unasked, as the engine does for bots."""
+
+    def takes_lone(self, player: int) -> bool:
+        return True
+
+
+@pytest.mark.parametrize(("text", "worths"), [
+    ("choose c from first(cards(hand), 1) worth if c.kind == \"bean\" then 1 else 0 { discard([c]) }", None),  # quiet
+    ("choose c from cards(hand) worth if c.kind == \"bean\" then 1 else 0 { discard([c]) }", [1.0, 1.0]),  # two options
+    ("choose c from first(cards(hand), 1) optional worth if c.kind == \"bean\" then 1 else 0 { discard([c]) }", [1.0]),
+    ("choose c from first(cards(hand), 1) worth c.bean.count { discard([c]) }", [8.0]),  # not quiet: a bean's count
+    ("choose c from first(cards(hand), 1) worth count(cards(hand)) { discard([c]) }", [2.0]),  # not quiet: a list read
+])
+def test_a_lone_required_option_taken_unasked_is_not_weighed(text: str, worths: list[float] | None) -> None:
+    """The generated block leaves the worth of a choice's one option unread when the world
+    takes that option unasked and the worth reads the game quietly (`blocks._quiet`);
+    every other choice is shown its worths (what the bots weigh)."""
+    world = _TakesLone(beans={"blue": (20, [4, 6, 8, 10]), "red": (8, [2, 3, 4, 5])}, n_players=3, active_player=2)
+    _, this = world.put(ZoneRef("hand", 1), "red", "blue")
+    program = compile_effect(text, env=VALUE_ENV, name="lone")
+    assert program.body is not None
+    program.body(compiler.new_ctx(world, 1, "lone", {"this": this}, budget=[MAX_STEPS]))
+    [asked] = world.asked
+    assert asked[-1] == worths and world.log == [("discard", {"cards": [world.zones[ZoneRef("discard", None)][0]]})]
