@@ -526,6 +526,12 @@ class _TakesLone(_Asked):
     ("choose c from first(cards(hand), 1) optional worth if c.kind == \"bean\" then 1 else 0 { discard([c]) }", [1.0]),
     ("choose c from first(cards(hand), 1) worth c.bean.count { discard([c]) }", [8.0]),  # not quiet: a bean's count
     ("choose c from first(cards(hand), 1) worth count(cards(hand)) { discard([c]) }", [2.0]),  # not quiet: a list read
+    *[(f"choose c from first(cards(hand), 1) worth {worth} {{ discard([c]) }}", worths) for worth, worths in [
+        ("1", None), ("if owner.seat == 1 and active.seat == 2 then 2 else 0", None),
+        ("if c.bean in growing(owner) then 1 else 0", None), ("if not (c.id == \"red\") or false then 1 else 0", None),
+        ("if c.bean in growing(item(players(), 0)) then 1 else 0", [0.0]), ("0 - 1", [-1.0]),
+        ("if item(cards(hand), 0).kind == \"x\" then 1 else 0", [0.0]), ("if opponent.coins > 0 then 1 else 0", [0.0]),
+        ("if c == this then 1 else 0", [0.0]), ("if c.bean == red then 1 else 0", [1.0])]],
 ])
 def test_a_lone_required_option_taken_unasked_is_not_weighed(text: str, worths: list[float] | None) -> None:
     """The generated block leaves the worth of a choice's one option unread when the world
