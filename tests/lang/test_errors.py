@@ -262,6 +262,7 @@ EVERY_MESSAGE: list[tuple[str, CheckEnv, tuple[str, int, int, str, str | None]]]
     ("let x = value", ENV, ("L810", 1, 9, "`value` exists only in modifiers", None)),
     ("let x = bean", ENV, ("L810", 1, 9, "`bean` is bound only in modifiers of queries that have it", None)),
     ("let x = ownr", ENV, ("L801", 1, 9, "unknown name `ownr` (did you mean `owner`?)", None)),
+    ("let x = fals", ENV, ("L801", 1, 9, "unknown name `fals` (did you mean `false`?)", None)),
     ("when harvested if event.bena == blue { gain(owner, 1) }", ENV,
      ("L806", 1, 25, "event `harvested` has no `bena` (did you mean `bean`?) (it has player, field, bean, beans, coins, "
                      "cards, final)", None)),

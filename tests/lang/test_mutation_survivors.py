@@ -453,11 +453,13 @@ LIMITS = [
     ("let t = item([\"ab\", 1], 0) * 5001", ("L820", "rule `t` built a text of 10,002 characters; the limit is 10,000"), (1, 28)),
     ("let n = 1000000 * 1000000\nlet m = n * 10000", ("L821", "rule `t` computed a number beyond ±1,000,000,000,000,000"), (2, 11)),
     (f"repeat {MAX_STEPS} {{ }}", ("L808", f"rule `t`: the effects of one decision ran more than {MAX_STEPS} steps of work"), (1, 1)),
+    ("repeat 100000 {\n  let xs = [x in [1, 2, 3] if x > 1]\n}",
+     ("L808", f"rule `t`: the effects of one decision ran more than {MAX_STEPS} steps of work"), (2, 12)),
 ]
 
 
 @pytest.mark.parametrize("closures", [False, True], ids=["generated", "closures"])
-@pytest.mark.parametrize(("text", "expected", "place"), LIMITS, ids=["list", "text", "number", "steps"])
+@pytest.mark.parametrize(("text", "expected", "place"), LIMITS, ids=["list", "text", "number", "steps", "filter"])
 def test_each_limit_of_an_evaluation_is_its_code_message_and_place(
         text: str, expected: tuple[str, str], place: tuple[int, int], closures: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     """The limits are told with their own code (a fresh seed-44 sample of engine/lang: L820
@@ -626,6 +628,7 @@ MODIFIER_READS: list[tuple[str, bool, bool, object]] = [
     ('may_plant if count(cards(zone(hand, player))) > 0 = false', False, False, (('zone', 'hand', 'all'),)),
     ('may_plant if counter(active, "x") > 0 = false', False, False, (('active',), ('counter', 'x', True))),
     ('draw_count = value', True, True, ()),
+    ('may_trade if other == opponent = false', True, True, ()),
     ('field_price = if count(field_cards(player)) > 2 then 1 else value', False, False, (('fields', True),)),
     ('may_plant if field.only == [] and counter(owner, "y") > 0 = value', False, False, None),
     ('draw_count = if owner == active then 1 else 2', False, False, (('own_turn',),)),
@@ -828,3 +831,20 @@ def test_who_a_trigger_and_a_modifier_hear(by: str) -> None:
         params = {"player": who} if who is not None else {}
         changed.append(modify(modifiers, world, "draw_count", 2, **params) == 12)
     assert heard == HEARS[by] and changed == HEARS[by]
+
+
+def test_the_triggers_an_event_sets_off_spend_the_decisions_budget() -> None:
+    """`fire` runs every trigger on the world's budget of the decision (``World.budget``),
+    not on one of their own (a fresh seed-56 sample's survivor gave each a fresh budget)."""
+    from engine.lang import fire
+
+    shared = [MAX_STEPS]
+
+    class Budgeted(TableWorld):
+        def budget(self) -> list[int]:
+            return shared
+
+    compiled = compile_effect("when drew { repeat 3 { add_counter(owner, \"n\", 1) } }", env=ENV, name="t")
+    world = Budgeted(beans=dict(BEANS))
+    assert fire([(t, 0) for t in compiled.triggers] * 2, "drew", {"player": 0, "cards": 1}, world) == 2
+    assert world.counters[(0, "n")] == 6 and shared == [MAX_STEPS - 2 * 7]
