@@ -36,18 +36,25 @@ class SnippetSource:
         segments: list[tuple[int, int, int]] = []
         if o.style in ("|", ">"):
             # YAML strips the block's indentation (that of its first content line) from
-            # every line; deeper indentation stays part of the text
+            # every line; deeper indentation stays part of the text. A folded block (`>`)
+            # joins two lines at that indentation with a space, and between two such lines
+            # drops the line break before blank lines (each blank line stays one break):
+            # one piece fewer there (trailing blank lines are no text of the snippet's)
             indent: int | None = None
+            blanks: list[tuple[int, int, int]] = []
+            folds = False  # the last line is folded into the next one (`>`, at the block's indentation)
             for number in range(o.line + 1, end + 1):
                 raw = lines[number - 1]
                 if not raw.strip():
-                    segments.append((number, 1, 0))
+                    blanks.append((number, 1, 0))
                     continue
                 if indent is None:
                     indent = len(raw) - len(raw.lstrip())
+                level = raw[indent:indent + 1] not in (" ", "\t")
+                segments.extend(blanks[1:] if folds and level else blanks)
+                blanks = []
                 segments.append((number, indent + 1, len(raw) - indent))
-            while segments and segments[-1][2] == 0:
-                segments.pop()
+                folds = o.style == ">" and level
             return segments
         quote = 1 if o.style in ('"', "'") else 0
         for number in range(o.line, end + 1):
