@@ -71,3 +71,16 @@ def test_an_offer_whose_card_a_rule_moves_is_withdrawn_and_the_active_seat_decid
     assert step.pending is None and step.mode == "active" and game.decider == 0
     assert _names(game, game.state.hands[0]) == ["blue"] and _names(game, game.state.hands[1]) == ["soy", "wax"]
     assert _names(game, game.state.discard[-2:]) == ["wax", "red"]
+
+
+def test_in_a_game_whose_kinds_limit_their_zones_the_answer_is_the_first_givable_card_of_the_bean() -> None:
+    """Where kinds limit their zones every card is asked whether it may be given; the answer
+    listed is the first soy that may, as the same action a player would write."""
+    orders = str(Path(__file__).resolve().parents[2] / "rulesets" / "scenarios" / "cards" / "orders.yaml")
+    game = Game(load_ruleset(orders), 3, seed=1)
+    assert game._zone_limited
+    _trading(game, {0: ["blue", "red"], 1: ["wax", "soy", "soy"], 2: ["wax"]})
+    game.apply(Action("propose", 0, target=1, give=(("hand", 0),), want=("soy",)))
+    assert game.legal_actions(1)[:2] == [Action("decline", 1), Action("accept", 1, give=(("hand", 1),))]
+    game.apply(Action("accept", 1, give=(("hand", 1),)))
+    assert (game.events[-1]["type"], game.events[-1]["gave"], game.events[-1]["got"]) == ("traded", ["blue"], ["soy"])
