@@ -228,3 +228,18 @@ def test_without_trading_the_active_seat_keeps_the_revealed_cards(record: bool) 
     assert game.state.per_player["set_aside"][1:] == [[], []]
     if record:
         assert _told(game, 0, "kept") == [{"seat": 0, "type": "kept", "beans": ["wax", "chili"]}]
+
+
+def test_a_card_named_oddly_is_offered_as_the_listing_names_it() -> None:
+    """A card named by a number that is not an int (a replayed log's 1.0, a `True`) is read
+    as the listing names cards: the same card when the number equals a position, refused
+    with the place when no card lies there; and a position past the cards or below 0, or a
+    zone the seat does not give from, is refused with its place."""
+    game = _trading()
+    step = game.step
+    said = [step.check_proposal(game, Action(PROPOSE, 0, target=1, give=give, want=("soy",))) for give in [
+        (("hand", 1.0),), (("hand", True),), (("revealed", 1.0),), (("hand", 0), ("hand", 1.0)),
+        (("hand", 2.0),), (("revealed", 2.0),), (("hand", -1),), (("discard", 0),), (("hand", 1), ("hand", 1.0))]]
+    assert said == [
+        "", "", "", "", "seat 0 has no tradable card at hand[2.0]", "seat 0 has no tradable card at revealed[2.0]",
+        "seat 0 has no tradable card at hand[-1]", "seat 0 has no tradable card at discard[0]", "a card is named twice"]
