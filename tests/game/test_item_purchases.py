@@ -45,15 +45,19 @@ zones:
 """
 
 
+def _stalls(tmp_path: Path, record: bool = True) -> Game:
+    path = tmp_path / "stalls.yaml"
+    path.write_text(STALLS, encoding="utf-8")
+    return Game(load_ruleset(str(path)), 3, 1, record=record)
+
+
 def _buys(game: Game, seat: int) -> list[str]:
     return [a.want[0] for a in game.legal_actions(seat) if a.kind == BUY_ITEM]
 
 
 @pytest.mark.parametrize("record", [True, False])
 def test_a_card_bought_with_any_coins_is_paid_from_the_top_into_the_buyers_zone(tmp_path: Path, record: bool) -> None:
-    path = tmp_path / "stalls.yaml"
-    path.write_text(STALLS, encoding="utf-8")
-    game = Game(load_ruleset(str(path)), 3, 1, record=record)
+    game = _stalls(tmp_path, record)
     arrange(game, {"active": 1, "hands": {1: ["blue"]}, "coins": {1: ["red", "soy", "wax", "chili"], 0: ["red", "red", "red"]}})
     st = game.state
     assert _buys(game, 1) == ["stall_a", "stall_b", "stall_c"]
@@ -78,3 +82,43 @@ def test_a_card_bought_with_any_coins_is_paid_from_the_top_into_the_buyers_zone(
     assert st.coins[1] == [] and [game.bean_name(c) for c in st.per_player["till"][1]] == ["soy", "wax", "chili", "red"]
     assert _buys(game, 1) == [] and game.items is not None and game.items.owner == {"stall_b": 1, "stall_c": 1}
     assert game.fx is not None and game.fx.counters[(1, "items")] == 2 and game.fx.counters[(1, "item_value")] == 4
+
+
+def test_a_refused_purchase_says_what_it_lacked(tmp_path: Path) -> None:
+    """G600's hint for a card's purchase (it told of harvesting before, whatever the free
+    action): the card's price (and its bean), the buyer's coins that pay it and its room in
+    the group, the own-turn sale; a card not for sale, owned, or named wrongly."""
+    game = _stalls(tmp_path)
+    arrange(game, {"active": 1, "hands": {1: ["blue"]}, "coins": {1: ["red", "soy", "wax", "chili"], 0: ["red", "red"]}})
+    game.apply(Action(BUY_ITEM, 1, want=("stall_b",)))
+    refused = []
+    for action in [Action(BUY_ITEM, 1, want=("stall_a",)), Action(BUY_ITEM, 0, want=("stall_c",)),
+                   Action(BUY_ITEM, 1, want=("stall_b",)), Action(BUY_ITEM, 1, want=("stall_x",)),
+                   Action(BUY_ITEM, 1), Action(BUY_ITEM, 1, want=("stall_a", "stall_c"))]:
+        with pytest.raises(BohnError) as caught:
+            game.apply(action)
+        d = caught.value.diagnostics[0]
+        refused.append((d.code, d.message, d.hint))
+    assert refused == [
+        ("G600", "illegal: seat 1 buy for stall_a", "`stall_a`: price 2, coins 1, group `a` 1/1 owned"),
+        ("G600", "illegal: seat 0 buy for stall_c",
+         "`stall_c`: price 1, coins 2, group `c` 0/1 owned, sold on the buyer's own turn only"),
+        ("G600", "illegal: seat 1 buy for stall_b", "`stall_b` is owned or out of the game"),
+        ("G600", "illegal: seat 1 buy for stall_x", "no card `stall_x` is for sale (did you mean `stall_c`?)"),
+        ("G600", "illegal: seat 1 buy", "a purchase names one card (`want`: its id)"),
+        ("G600", "illegal: seat 1 buy for stall_a, stall_c", "a purchase names one card (`want`: its id)"),
+    ]
+
+
+@pytest.mark.parametrize(("ruleset", "action", "hint"), [
+    ("high_bohn", Action(BUY_ITEM, 0, want=("gold_mine_2",)), "`gold_mine_2`: price 2 in `garden`, coins 0, group `gold_mine` 0/1 owned"),
+    ("base", Action(BUY_ITEM, 0, want=("gold_mine_2",)), "nothing is for sale in this ruleset"),
+    ("base", Action("act", 0, 0, 0, want=("fill",)),
+     "a declared action is taken when its timing (`on`) and its condition (`if`) allow it and its cost is paid"),
+])
+def test_a_refused_free_action_is_hinted_by_its_kind(ruleset: str, action: Action, hint: str) -> None:
+    game = Game(load_ruleset(ruleset), 3, 1)
+    with pytest.raises(BohnError) as caught:
+        game.apply(action)
+    d = caught.value.diagnostics[0]
+    assert (d.code, d.message, d.hint) == ("G600", f"illegal: {action}", hint)
