@@ -55,3 +55,21 @@ def test_the_golden_game_unrecorded_takes_the_same_actions_and_ends_alike(path: 
     assert played.game.scores == ended["scores"]
     assert played.game.winners == ended["winners"]
     assert [len(h) for h in played.game.state.hands] == ended["hands"]
+
+
+#: rulesets with no golden game: the examples, the card model's fan expansion, and the
+#: shipped ones without trading (the window that never opens: its revealed cards kept quietly)
+UNGOLDEN = [("rulesets/examples/bean_market.yaml", None, True), ("rulesets/examples/edition_104.yaml", None, True),
+            ("rulesets/scenarios/cards/orders.yaml", None, True), ("base", None, False), ("high_bohn", None, False),
+            ("la_isla_bohnita", None, False)]
+
+
+@pytest.mark.parametrize(("ruleset", "variant", "trading"), UNGOLDEN, ids=[f"{r}-{t}" for r, _, t in UNGOLDEN])
+def test_a_game_without_a_golden_log_unrecorded_is_the_recorded_game(ruleset: str, variant: str | None, trading: bool) -> None:
+    rules = load_ruleset(ruleset, variant)
+    bots = ["greedy", "random", "greedy"]
+    told, quiet = (play_game(rules, 3, 5, make_agents(bots, 3, 5), trading=trading, record=record) for record in (True, False))
+    assert told.game.events and quiet.game.events == []
+    assert quiet.actions == told.actions
+    assert (quiet.game.scores, quiet.game.winners) == (told.game.scores, told.game.winners)
+    assert quiet.game.state.hands == told.game.state.hands and quiet.game.state.fields == told.game.state.fields
