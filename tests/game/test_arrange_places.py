@@ -1,0 +1,48 @@
+"""Where a scenario's set-up (engine/game/arrange.py) puts what it names and what it
+displaces: every per-player key checks its seats, and a card of a kind that may not lie on
+the draw pile, displaced from a hand, goes back under the zone its kind starts in.
+
+Why: the seat check was asserted for `hands` only, and the cards displaced to their own
+start zone were checked by no test (a fresh seed-47 sample of engine/game drew mutants of
+both: `fields`' seat check misspelt, the start zones dropped).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import BohnError
+from engine.game.arrange import arrange
+from engine.game.core import Game
+from engine.rules.loader import load_ruleset
+
+
+@pytest.mark.parametrize(("key", "value"), [
+    ("hands", {3: ["red"]}), ("coins", {3: 2}), ("fields", {5: [[]]}), ("fields", {-1: [[]]}), ("items", {4: []}),
+    ("counters", {7: {}}), ("set_aside", {3: ["red"]}), ("buildings", {9: []}),
+])
+def test_every_per_player_key_of_a_set_up_checks_its_seats(key: str, value: dict[int, object]) -> None:
+    game = Game(load_ruleset("high_bohn"), 3, 1)
+    with pytest.raises(BohnError) as caught:
+        arrange(game, {key: value})
+    d = caught.value.diagnostics[0]
+    seat = next(iter(value))
+    assert (d.code, d.message) == ("G607", f"set-up: `{key}` names seat {seat}; seats are 0-2")
+
+
+def test_cards_displaced_from_a_hand_go_under_the_zone_their_kind_starts_in() -> None:
+    """The card model's order cards may lie in their deck, their discard pile and hands,
+    not on the draw pile: those a set-up takes out of a hand go to the bottom of the order
+    deck, in their order; the beans go to the draw pile."""
+    game = Game(load_ruleset("rulesets/scenarios/cards/orders.yaml"), 3, 1)
+    st = game.state
+    hand = list(st.hands[0])
+    orders = [c for c in hand if game.bean_name(c).startswith("order_")]
+    beans = [c for c in hand if c not in orders]
+    assert len(orders) == 2 and len(beans) == 5
+    deck = list(st.shared["order_deck"])
+    arrange(game, {"hands": {0: ["chili"]}})
+    assert [game.bean_name(c) for c in st.hands[0]] == ["chili"]
+    assert st.shared["order_deck"] == orders + deck
+    assert not any(game.bean_name(c).startswith("order_") for c in st.deck)
+    assert set(beans) <= set(st.deck)
