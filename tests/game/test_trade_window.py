@@ -243,3 +243,19 @@ def test_a_card_named_oddly_is_offered_as_the_listing_names_it() -> None:
     assert said == [
         "", "", "", "", "seat 0 has no tradable card at hand[2.0]", "seat 0 has no tradable card at revealed[2.0]",
         "seat 0 has no tradable card at hand[-1]", "seat 0 has no tradable card at discard[0]", "a card is named twice"]
+
+
+def test_a_seat_reads_the_beans_of_an_offer_it_may_make_and_of_the_one_waiting() -> None:
+    """`SeatView.offered_beans`, which the terminal player shows for each offer: the beans
+    of the cards an offer listed would give (read from where they lie), and those of the
+    offer waiting for an answer (as they were when it was made)."""
+    from engine.game.view import SeatView
+
+    game = _trading()
+    view = SeatView(game, 0)
+    assert [view.offered_beans(a) for a in [Action(PROPOSE, 0, target=-1, give=(("revealed", 1),)),
+                                            Action(PROPOSE, 0, target=1, give=(("hand", 1), ("revealed", 0)), want=("soy",))]] \
+        == [["chili"], ["red", "wax"]]
+    offer = Action(PROPOSE, 0, target=1, give=(("hand", 0), ("revealed", 1)), want=("soy",))
+    game.apply(offer)
+    assert SeatView(game, 1).offered_beans(game.step.pending) == ["blue", "chili"]
