@@ -46,3 +46,21 @@ def test_cards_displaced_from_a_hand_go_under_the_zone_their_kind_starts_in() ->
     assert st.shared["order_deck"] == orders + deck
     assert not any(game.bean_name(c).startswith("order_") for c in st.deck)
     assert set(beans) <= set(st.deck)
+
+
+@pytest.mark.parametrize(("ruleset", "spec", "message"), [
+    ("base", {"phase": "tarde"}, "no phase `tarde` in this turn (plant, trade, plant_traded, draw) (did you mean `trade`?)"),
+    ("base", {"phase": "trade", "step": "draw"}, "phase `trade` has no step `draw` (reveal, trade)"),
+    ("base", {"step": "trade"}, "phase `plant` has no step `trade` (plant_from_hand)"),
+    ("high_bohn", {"items_removed": ["gold_mine_"]}, "`items_removed`: no item `gold_mine_` (did you mean `gold_mine_4`?)"),
+    ("high_bohn", {"items": {0: ["gold_mine_1"]}, "items_removed": ["gold_mine_1"]},
+     "`items_removed`: item `gold_mine_1` is owned or removed already"),
+    # (it was silently ignored before: a set-up line that does nothing)
+    ("base", {"items_removed": ["gold_mine_1"]}, "`items_removed`: this ruleset has no items"),
+])
+def test_a_position_the_turn_or_the_items_cannot_take_is_g607(ruleset: str, spec: dict[str, object], message: str) -> None:
+    game = Game(load_ruleset(ruleset), 3, 1)
+    with pytest.raises(BohnError) as caught:
+        arrange(game, spec)
+    d = caught.value.diagnostics[0]
+    assert (d.code, d.message) == ("G607", message)
