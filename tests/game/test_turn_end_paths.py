@@ -1,7 +1,8 @@
 """How the turn's flow ends (engine/game/flow.py `TurnFlow._settle`), with rules and
 without (a game without rules settles in a loop of its own first): a turn that never asks
 anyone is G606 with its message, and a last phase that runs to its end after the final
-run-out (`when_game_ends: finish`) ends the game when it is done, in the same turn.
+run-out (`when_game_ends: finish`) ends the game when it is done, in the same turn; a
+`card_at_front` rule that keeps feeding itself is G650 with its message.
 
 Why: every shipped turn asks a player and ends in a phase marked `stop`, so the branch
 that ends the game after a finished last phase and the bound on silent steps were played
@@ -17,7 +18,8 @@ import pytest
 from engine.errors import BohnError
 from engine.game.arrange import arrange
 from engine.game.core import Game
-from engine.game.flow import MAX_SILENT_STEPS
+from engine.game.actions import Action
+from engine.game.flow import MAX_FRONT_ROUNDS, MAX_SILENT_STEPS
 from engine.rules.loader import load_ruleset
 
 #: a rule hearing an event that comes once a game, under a condition that never holds
@@ -56,3 +58,13 @@ def test_a_last_phase_that_finishes_after_the_final_run_out_ends_the_game_in_its
     told = [(e["type"], e["seat"]) for e in game.events[start:]]
     assert told == [("turn_started", 0), ("phase_started", 0), ("deck_ran_out", None), ("drew", 0), ("game_ended", None)]
     assert game.events[-2]["cards"] == 1 and game.events[-3]["final"] is True
+
+
+def test_cards_that_keep_coming_to_the_front_are_g650_with_the_bound(tmp_path: Path) -> None:
+    churn = "effects:\n  +churn: {effect: 'when card_at_front { move(first(cards(hand), 1), discard) draw(owner, 1) }'}\n"
+    game = Game(load_ruleset(_rules(tmp_path, churn, False)), 3, 3)
+    arrange(game, {"hands": {0: ["chili", "soy"]}})
+    with pytest.raises(BohnError) as caught:
+        game.apply(Action("plant", 0, field=0))
+    d = caught.value.diagnostics[0]
+    assert (d.code, d.message) == ("G650", f"cards kept coming to the front of hands {MAX_FRONT_ROUNDS} times after one action")
