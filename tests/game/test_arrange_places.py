@@ -9,6 +9,8 @@ both: `fields`' seat check misspelt, the start zones dropped).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from engine.errors import BohnError
@@ -64,3 +66,17 @@ def test_a_position_the_turn_or_the_items_cannot_take_is_g607(ruleset: str, spec
         arrange(game, spec)
     d = caught.value.diagnostics[0]
     assert (d.code, d.message) == ("G607", message)
+
+
+def test_the_draw_pile_key_names_the_deck_whatever_its_id(tmp_path: Path) -> None:
+    """`draw_pile` (top card first) fixes the game's deck in a ruleset whose deck has
+    another id, as the deck's own id does (every shipped deck is `draw_pile`, so a fresh
+    seed-47 sample's survivor, the key misspelt and read as a zone id, went unseen)."""
+    text = (Path(__file__).parents[2] / "rulesets" / "base.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "stock.yaml"
+    path.write_text(text.replace("{id: draw_pile, kind: deck", "{id: stock, kind: deck"), encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 3, 1)
+    assert "draw_pile" not in game.state.shared
+    for key in ("draw_pile", "stock"):
+        arrange(game, {key: ["soy", "blue", "red"]})
+        assert [game.bean_name(c) for c in reversed(game.state.deck[-3:])] == ["soy", "blue", "red"], key
