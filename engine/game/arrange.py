@@ -137,6 +137,8 @@ def arrange(game: Game, spec: Mapping[str, Any]) -> None:
         _remove_items(game, [str(i) for i in spec.get("items_removed", [])])
         _check_owner_limits(game)
         game.items.enforce_owner_limit()
+    elif spec.get("items_removed"):  # (as `items` is: not a set-up line silently ignored)
+        raise BohnError.one("G607", "`items_removed`: this ruleset has no items")
     _set_counters(game, spec.get("counters", {}))
     game.restart_turn(spec.get("phase"), step=spec.get("step"), resume=bool(spec.get("resume", False)))
 

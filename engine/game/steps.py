@@ -97,18 +97,9 @@ class PlantFromHand(_FromHand):
         return low, high
 
     def choices(self, game: Game, seat: int, hand: list[int]) -> list[Action]:
+        # (only ``legal`` asks, and not in a game that plants plainly: it lists those itself)
         ready = game._fixed.plant_actions[seat]
         fields = game.state.fields[seat]
-        if game.plain_plant:  # ``fitting_fields`` spelt out
-            bean_of = game.state.bean_of
-            bean = bean_of[hand[0]]
-            out = []
-            i = 0
-            for f in fields:  # a plain loop: a list comprehension is a call of its own
-                if not f or bean_of[f[0]] == bean:
-                    out.append(ready[i])
-                i += 1
-            return out
         if len(fields) <= PREBUILT_FIELDS and game.plants_plainly(seat):
             # no rule or field limit of the seat's: ``fitting_fields`` spelt out
             bean_of = game.state.bean_of
@@ -183,11 +174,8 @@ class PlantFromHand(_FromHand):
             return f"only the front card of the hand is planted here, not card {action.card}"
         return ""
 
-    def take(self, game: Game, action: Action, hand: list[int]) -> None:
-        game.plant(action.seat, hand.pop(0), action.field, "hand")
-
     def enter(self, game: Game) -> None:
-        # ``_FromHand.enter`` and ``_front`` spelt out; the bounds are asked only of rules
+        # ``_FromHand.enter`` spelt out, with the front card kept; the bounds are asked only of rules
         st = game.state
         self.low, self.high = self._fixed_bounds if game.fx is None else self.bounds(game)
         self.taken = 0
@@ -195,12 +183,8 @@ class PlantFromHand(_FromHand):
         self.done = not hand or self.high == 0
         self.front = hand[0] if hand else None
 
-    def _front(self, game: Game) -> int | None:
-        hand = game.state.hands[game.state.active]
-        return hand[0] if hand else None
-
     def apply(self, game: Game, action: Action) -> None:
-        # ``_FromHand.apply``, ``take`` and ``_front`` spelt out
+        # ``_FromHand.apply`` spelt out, with the planting and the front card kept
         st = game.state
         if action[0] == PASS:  # [0]: the kind
             self.done = True
@@ -214,10 +198,7 @@ class PlantFromHand(_FromHand):
             return
         else:
             hand = st.hands[action[1]]  # [1]: the seat
-            if game.fx is None and not game.logging:  # ``plant`` when nothing listens
-                st.fields[action[1]][action[2]].append(hand.pop(0))  # [2]: the field
-            else:
-                game.plant(action[1], hand.pop(0), action[2], "hand")
+            game.plant(action[1], hand.pop(0), action[2], "hand")  # [2]: the field
             self.taken += 1
             self.done = self.taken >= self.high or not hand
         hand = st.hands[st.active]
@@ -230,7 +211,7 @@ class PlantFromHand(_FromHand):
         if self.front is not None and self.front not in hand:
             self.taken += 1
             self.done = self.taken >= self.high or not hand
-        self.front = hand[0] if hand else None  # ``_front``
+        self.front = hand[0] if hand else None
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a look-ahead copies it (engine/game/copyable.py)
