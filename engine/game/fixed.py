@@ -34,7 +34,6 @@ class Fixed:
         self.bean_rules: list[Any] = [rules.origin("beans", i, "beanometer") for i in range(len(rules.beans))]
         #: the span of the run-out count in the player-count table
         self.runout_rule: Any = rules.origin("player_counts", str(players), "end_after_runouts")
-        self.tie_break_rule: Any = rules.origin("options", "tie_break", "value")
         card_types = [b.id for b in rules.beans]
         type_kinds = ["bean"] * len(card_types)
         for kind in rules.kinds:

@@ -123,7 +123,9 @@ class Items:
     def available(self, item_id: str) -> bool:
         return item_id not in self.owner and item_id not in self.removed
 
-    def _coins_of(self, seat: int, item: Item) -> list[int]:
+    def coins_of(self, seat: int, item: Item) -> list[int]:
+        """The coins of ``seat`` that can pay for ``item``: all of them, or those of the bean
+        the item is paid in (a refusal's hint counts them, a purchase takes the last)."""
         coins = self.game.state.coins[seat]
         bean = self.pay_index[item.id]
         if bean < 0:
@@ -242,7 +244,7 @@ class Items:
         game = self.game
         item = self.by_id[item_id]
         price = self.price(seat, item)
-        paying = self._coins_of(seat, item)[-price:] if price else []
+        paying = self.coins_of(seat, item)[-price:] if price else []
         coins = game.state.coins[seat]
         for card in paying:
             coins.remove(card)

@@ -76,7 +76,7 @@ def _why_not_bought(game: Game, action: Action) -> str:
     limit, own_turn_only = items.rules_of[item.kind].limit_per_group, items.rules_of[item.kind].when == "own_turn"
     owned = sum(1 for other, owner in items.owner.items() if owner == seat and items.by_id[other].group == item.group)
     paid_in = f" in `{item.pay_with}`" if item.pay_with else ""
-    hint = (f"`{item_id}`: price {items.price(seat, item)}{paid_in}, coins {len(items._coins_of(seat, item))}, "
+    hint = (f"`{item_id}`: price {items.price(seat, item)}{paid_in}, coins {len(items.coins_of(seat, item))}, "
             f"group `{item.group}` {owned}/{limit} owned")
     if own_turn_only and seat != game.state.active:
         hint += ", sold on the buyer's own turn only"

@@ -311,3 +311,40 @@ def test_the_loop_gives_a_remembered_answer_without_asking_again(tmp_path: Path,
     first = fx.legal_actions(seat)
     assert [i for i, _, _ in first].count(stamp) == 1 and asked.count(stamp) == 1
     assert fx.legal_actions(seat) == first and asked.count(stamp) == 1
+
+
+def test_a_card_held_action_reading_may_harvest_keys_it_by_whether_the_seat_may_harvest_now(tmp_path: Path) -> None:
+    """At two players the base row lets a seat harvest on its own turn only, so whether a
+    seat may harvest now is an input of an action asking ``may_harvest``. With the Bean
+    Market's windfall playable at any time and held by seat 1, seat 1's listing beside it
+    is read by ``legal``'s loop (key functions from ``make_reader``): seat 1's `stamp` on a
+    field is listed exactly while it may harvest, its fields unchanged on the other seat's
+    turn (a 2026-12-02 mutant keyed the loop's answers as if every seat could harvest at
+    any time, and listed the stamp on seat 0's turn from seat 1's own)."""
+    house = yaml.safe_load(MARKET.read_text(encoding="utf-8"))
+    windfall = next(c for c in house["+cards"][0]["cards"] if c["id"] == "windfall")
+    windfall["effect"] = windfall["effect"].replace("play_windfall on own_turn", "play_windfall on any_time")
+    house["effects"]["+stamp"] = {"effect": 'action stamp(f in fields(owner)) on any_time '
+                                            'if f.size > 0 and may_harvest(owner, f) { set_counter(owner, "stamped", 1) }'}
+    path = tmp_path / "house.yaml"
+    path.write_text(yaml.safe_dump(house), encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 2, 1)
+    fx, st = game.fx, game.state
+    assert fx is not None and not game._harvest_any_time
+    card = next(c for zone in st.shared.values() for c in zone if game._names[c] == "windfall")
+    next(zone for zone in st.shared.values() if card in zone).remove(card)
+    st.hands[1].append(card)  # seat 1 holds it all game: only actions that are no card's are played
+    stamp = {i for i, (a, _) in enumerate(fx.actions) if a.name == "stamp"}  # one per seat
+    seen = {"may harvest": 0, "may not": 0, "loop": 0}
+    while not game.over and game.actions_taken < 300:
+        if any(game.state.fields[1]):
+            allowed = game.harvest_allowed_now(1)
+            listed = [i for i, _, _ in fx.legal_actions(1)]
+            assert any(i in stamp for i in listed) == allowed, (game.actions_taken, allowed, listed)
+            seen["may harvest" if allowed else "may not"] += 1
+            plan = fx.listing_memo.plans[(1, fx.step(), game.state.active == 1)]
+            seen["loop"] += plan[2] is None  # (indices, plan, listing, ...): no listing function
+        seat = game.decider
+        assert seat is not None
+        game.apply(next(a for a in game.legal_actions(seat) if a.kind != ACT))
+    assert seen["may harvest"] > 20 and seen["may not"] > 20 and seen["loop"] > 40, seen
