@@ -8,6 +8,7 @@ import pytest
 
 from engine.errors import BohnError
 from engine.lang import CheckEnv, TableWorld, compile_effect, fire
+from engine.lang.limits import MAX_TRIGGER_DEPTH
 from engine.rules.yamlload import load_file
 
 ENV = CheckEnv.of(["blue", "red", "garden"], {"discard": "shared", "hand": "player", "coins": "player"})
@@ -86,7 +87,26 @@ def test_trigger_loop_stops_with_the_rule_named() -> None:
     world.rules = [(t, 0) for t in effect.triggers]
     with pytest.raises(BohnError) as info:
         fire(world.rules, "drew", {"player": 0, "cards": 1}, world)
-    assert info.value.code == "L809" and "echo" in info.value.diagnostics[0].message
+    d = info.value.diagnostics[0]
+    assert d.code == "L809" and "echo" in d.message
+    assert d.message == f"triggers on `drew` fired each other more than {MAX_TRIGGER_DEPTH} deep (rule `echo`)"
+    # placed at the event of the rule that kept the chain going, as every coded error is (a 2026-12-02
+    # mutant compiled the triggers without their spans, and L809 had no place)
+    assert d.span is not None and (d.span.file, d.span.line, d.span.col) == ("echo", 1, 6)  # at `drew`
+
+
+def test_an_event_at_the_trigger_depth_with_no_rule_hearing_it_is_l809_without_a_rule() -> None:
+    """At the depth limit an event is refused whoever hears it; with no trigger of that
+    event among the rules the message names none and has no place (a 2026-12-02 mutant
+    read the rule's name off nothing: an AttributeError, not L809)."""
+    effect = compile_effect("when drew { gain(owner, 1) }", env=ENV, name="echo")
+    world = _EchoWorld(beans={"red": (8, [2, 3, 4, 5])})
+    world.trigger_depth = MAX_TRIGGER_DEPTH
+    with pytest.raises(BohnError) as info:
+        fire([(t, 0) for t in effect.triggers], "planted", {"player": 0}, world)
+    d = info.value.diagnostics[0]
+    assert (d.code, d.message, d.span) == (
+        "L809", f"triggers on `planted` fired each other more than {MAX_TRIGGER_DEPTH} deep", None)
 
 
 def test_runtime_failure_is_coded_not_a_traceback() -> None:

@@ -572,6 +572,9 @@ ACTION_READS: list[tuple[str, object]] = [
     ('if count(cards(zone(discard, opponent))) > 0', (('zone', 'discard', 'shared'),)),
     ('if count([c in cards(hand) if c.kind == "tool"]) > 0', (('zone_kind', 'hand', 'owner', '==', 'tool'),)),
     ('if count([c in cards(hand) if "tool" != c.kind]) > 0', (('zone_kind', 'hand', 'owner', '!=', 'tool'),)),
+    # a shared zone's cards of a kind are the table's, read once for every seat (a 2026-12-02
+    # mutant read them as each seat's own)
+    ('if count([c in cards(discard) if c.kind == "tool"]) > 0', (('zone_kind', 'discard', 'shared', '==', 'tool'),)),
     ('if count([c in cards(hand) if c.kind == "tool"]) > count(cards(hand))', (('zone', 'hand', 'owner'),)),
     ('if count([c in cards(hand) if c.kind == "tool"]) > count(cards(zone(hand, opponent)))',
      (('zone', 'hand', 'all'), ('zone_kind', 'hand', 'owner', '==', 'tool'))),
