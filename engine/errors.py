@@ -116,6 +116,7 @@ CODES: dict[str, CodeInfo] = {
     "T707": CodeInfo("mutant survived", "The scenario still passes with its `mutant` applied: it does not test that rule."),
     "T730": CodeInfo("cancel with nothing to cancel", "`cancel` stops a declared action: use it in an `action` body or a `when action_played` trigger."),
     "T731": CodeInfo("unknown option in an effect", "`option(\"name\")` reads one of the ruleset's `options` by a string literal."),
+    "T733": CodeInfo("unknown column in an effect", "`column(\"name\")` reads a number of the player-count row: one of a row's own numbers (`draw`, `field_price`…) or of its `columns:`; name one that some row has (a row without it reads 0)."),
     "T732": CodeInfo("malformed list filter", "A filter reads `[c in cards(hand) if c.bean == red]`; a map `[c.bean for c in cards(hand)]`."),
     "T734": CodeInfo("bad procedure", "A procedure has a new name (not a statement's or function's), one declaration per ruleset, and typed parameters: `proc toll(p: player, n: int) { … }`."),
     "T755": CodeInfo("misplaced worth", "`worth EXPR` on its own line says what holding a card is worth to bots: write it once, in a card's `effect`; an action's worth goes in its header: `action load on own_turn worth 2 { … }`."),

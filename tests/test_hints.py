@@ -54,6 +54,7 @@ TOPICS: dict[str, tuple[str, str]] = {
     "T730": ("cancel", "cancel"),
     "T731": ("option", "option("),
     "T732": ("list filter", "filter"),
+    "T733": ("column", "columns:"),
     "T734": ("procedure", "procedure"),
     "R450": ("deck", "deck"),
     "R451": ("card", "own id"),

@@ -35,18 +35,20 @@ class CheckEnv:
     card_attrs: dict[str, str] = field(default_factory=dict)
     #: names bound in every rule besides ``owner``/``active``/``opponent`` (``this`` in a card's rules)
     names: dict[str, str] = field(default_factory=dict)
+    #: the numbers some player-count row has (``column("name")``); None: not known
+    columns: frozenset[str] | None = None
 
     @classmethod
     def of(cls, beans: Iterable[str], zones: dict[str, str], options: Iterable[str] | None = None,
            procs: Iterable[tuple[str, tuple[tuple[str, str], ...]]] = (), card_attrs: dict[str, str] | None = None,
-           names: dict[str, str] | None = None) -> CheckEnv:
+           names: dict[str, str] | None = None, columns: Iterable[str] | None = None) -> CheckEnv:
         return cls(frozenset(beans), dict(zones), None if options is None else frozenset(options), tuple(sorted(procs)),
-                   dict(card_attrs or {}), dict(names or {}))
+                   dict(card_attrs or {}), dict(names or {}), None if columns is None else frozenset(columns))
 
     def key(self) -> tuple[object, ...]:
         """What makes two environments compile a snippet differently (the compile cache key)."""
         return (self.beans, tuple(sorted(self.zones.items())), self.options, self.procs,
-                tuple(sorted(self.card_attrs.items())), tuple(sorted(self.names.items())))
+                tuple(sorted(self.card_attrs.items())), tuple(sorted(self.names.items())), self.columns)
 
     def context(self) -> dict[str, str]:
         return {**V.CONTEXT, **self.names}
@@ -423,6 +425,11 @@ class Checker:
                     elif self.env.options is not None and arg.value not in self.env.options:
                         self.error("T731", f"no option `{arg.value}` in this ruleset"
                                    f"{did_you_mean(arg.value, sorted(self.env.options))}", arg.span)
+                if (e.func == "column" and param.name == "name" and isinstance(arg, A.Str)
+                        and self.env.columns is not None and arg.value not in self.env.columns):
+                    # (a name read from an expression is the author's to get right: it reads 0 when no row has it)
+                    self.error("T733", f"no numeric column `{arg.value}` in `player_counts`"
+                               f"{did_you_mean(arg.value, sorted(self.env.columns))}", arg.span)
                 if e.func == "zone" and param.name == "id":
                     if not (isinstance(arg, A.Name) and arg.id in self.env.zones):
                         self.error("L803", "`zone` takes a zone id as its first argument", arg.span)

@@ -191,7 +191,7 @@ FUNCTIONS: dict[str, Signature] = {
     "growing": sig("the beans on a player's fields", "list[bean]", "player"),
     "first": sig("the first `n` items of a list", "same", "items:list[any]", "n:int"),
     "bean_types": sig("every bean type in play", "list[bean]"),
-    "column": sig("a number of the player-count row for this game (its `columns:` or a numeric rule such as `draw`); 0 if it has none", "int", "name:str"),
+    "column": sig("a number of the player-count row for this game (its `columns:` or a numeric rule such as `draw`); 0 if this row has none; a name no row (nor an option's patch) has is T733", "int", "name:str"),
     "step": sig("the step being played: its `id` if the ruleset gives one, else its kind (`plant_from_hand`…)", "str"),
     "phase": sig("the id of the phase of the turn being played (`plant`, `trade`…)", "str"),
     "option": sig("the chosen value of one of the ruleset's `options` (a string literal names it)", "str", "name:str"),

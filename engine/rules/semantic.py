@@ -53,6 +53,26 @@ def _columns(doc: LMap) -> set[str]:
     return columns
 
 
+def _effect_columns(doc: LMap) -> set[str]:
+    """The numbers an effect's ``column("name")`` may read (T733): a row's numbers and its
+    ``columns``, and those an option's patch gives some row (a column that only one choice
+    of an option adds)."""
+    rows = [row for row in (doc.get("player_counts") or {}).values() if isinstance(row, dict)]
+    for option in (doc.get("options") or {}).values():
+        patches = option.get("patches") if isinstance(option, dict) else None
+        for patch in patches.values() if isinstance(patches, dict) else ():
+            counts = patch.get("player_counts") if isinstance(patch, dict) else None
+            if isinstance(counts, dict):
+                rows += [row for row in counts.values() if isinstance(row, dict)]
+    columns: set[str] = set()
+    for row in rows:  # (a patch's keys may be written `+name`, as an overlay's)
+        columns.update(str(k).lstrip("+") for k, v in row.items() if isinstance(v, int) and not isinstance(v, bool))
+        extra = row.get("columns", row.get("+columns"))
+        if isinstance(extra, dict):
+            columns.update(str(k).lstrip("+") for k in extra)
+    return columns
+
+
 def check_duplicate_ids(doc: LMap) -> Iterator[Diagnostic]:
     lists: list[tuple[str, Any]] = [(name, doc.get(name, [])) for name in ("beans", "zones", "assumptions")]
     for turn_name, phases in doc.get("turns", {}).items():
@@ -241,7 +261,8 @@ def _compiled_snippets(doc: LMap) -> list[tuple[LMap, str, "CheckEnv", str]]:
         if isinstance(e, LMap) and isinstance(e.get("effect"), str)]  # else the schema reports it
     kinds = [k for k in doc.get("cards", []) if isinstance(k, LMap)]
     if kinds:
-        card_env = CheckEnv.of(env.beans, env.zones, env.options, env.procs, card_attrs=env.card_attrs, names={"this": "card"})
+        card_env = CheckEnv.of(env.beans, env.zones, env.options, env.procs, card_attrs=env.card_attrs, names={"this": "card"},
+                               columns=env.columns)
     for kind in kinds:
         owners = [(kind, "effect", kind["cards"][0]["id"] if kind["cards"] else kind["id"])] if "effect" in kind else []
         owners += [(card, key, card["id"]) for card in kind["cards"] for key in ("effect", "on_buy") if key in card]
@@ -425,7 +446,7 @@ def effect_env(doc: LMap) -> "CheckEnv":
     return CheckEnv.of([b for b in beans if isinstance(b, str)],
                        {k: v for k, v in zones.items() if isinstance(k, str) and isinstance(v, str)},
                        [k for k in (doc.get("options") or {}) if isinstance(k, str)], procs.items(),
-                       card_attrs=card_attributes(doc))
+                       card_attrs=card_attributes(doc), columns=_effect_columns(doc))
 
 
 def _procedures(doc: LMap) -> list[tuple[str, tuple[tuple[str, str], ...], Any]]:
@@ -477,7 +498,8 @@ def card_effect_env(doc: LMap) -> "CheckEnv":
     from engine.lang import CheckEnv
 
     env = effect_env(doc)
-    return CheckEnv.of(env.beans, env.zones, env.options, env.procs, card_attrs=env.card_attrs, names={"this": "card"})
+    return CheckEnv.of(env.beans, env.zones, env.options, env.procs, card_attrs=env.card_attrs, names={"this": "card"},
+                       columns=env.columns)
 
 
 CHECKS: tuple[Check, ...] = (

@@ -205,7 +205,7 @@ def test_type_errors_say_what_was_wrong_where(text: str, found: tuple[str, int, 
 
 #: a ruleset's environment with options and a card's `this` (T731's names, T755)
 CARD_ENV = CheckEnv.of(["blue", "red"], {"discard": "shared", "hand": "player"}, options=["tie_break", "cheap"],
-                       names={"this": "card"})
+                       names={"this": "card"}, columns=["draw", "ship_price"])
 _BY_HINT = ("`by` says whose events a trigger hears (or whose queries a modifier changes): owner (the default), "
             "others, anyone or active.")
 
@@ -304,6 +304,9 @@ EVERY_MESSAGE: list[tuple[str, CheckEnv, tuple[str, int, int, str, str | None]]]
     ("let x = option(\"tie_brake\")", CARD_ENV,
      ("T731", 1, 16, "no option `tie_brake` in this ruleset (did you mean `tie_break`?)", None)),
     ("let x = option(\"zzz\")", CARD_ENV, ("T731", 1, 16, "no option `zzz` in this ruleset", None)),
+    ("let x = column(\"ship_prise\")", CARD_ENV,
+     ("T733", 1, 16, "no numeric column `ship_prise` in `player_counts` (did you mean `ship_price`?)", None)),
+    ("let x = column(\"zzz\")", CARD_ENV, ("T733", 1, 16, "no numeric column `zzz` in `player_counts`", None)),
     ("let x = zone(3)", ENV, ("L803", 1, 14, "`zone` takes a zone id as its first argument", None)),
     ("gain(owner, true)", ENV, ("L803", 1, 13, "argument `amount` of `gain` must be int, not bool", None)),
     ("let x = min(true)", ENV, ("L803", 1, 13, "the list of `min` must be list[int], not bool", None)),
