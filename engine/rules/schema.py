@@ -173,7 +173,9 @@ def _diagnose(error: ValidationError, document: Any) -> list[Diagnostic]:
         code = "S204" if any(e.validator != "type" for e in error.context) else "S203"
         return [Diagnostic(code, message, span)]
     if keyword in _RANGE_KEYWORDS:
-        if keyword == "propertyNames":
+        # a key's name refused (``propertyNames``: jsonschema reports the name's own
+        # ``pattern`` error, under that keyword in the schema path): placed at the key
+        if keyword == "propertyNames" or "propertyNames" in error.relative_schema_path:
             bad = error.instance if isinstance(error.instance, str) else None
             span = span_at(document, [*path, bad], key=True) if bad is not None else span
         return [Diagnostic("S204", f"`{_where(path, document)}`: {error.message}", span)]

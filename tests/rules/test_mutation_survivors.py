@@ -438,3 +438,94 @@ def test_a_mixed_field_rule_that_pays_one_card_is_read_from_one_bean() -> None:
         effect=compile_effect("modify harvest_coins if distinct(beans(field.cards)) == field.size = beans"))
     in_play = [b.id for b in rules.beans if b.id not in rules.row(4).remove_beans]
     assert item_beanometers(rules, item, in_play)["mixed"] == list(range(1, len(in_play) + 1))
+
+
+# -- a fresh sample of engine/rules (seed 44, at 166f1fb): what a user reads of each
+
+STALLS = ("extends: base\nzones:\n"
+          "  +stall_row: {kind: display, owner: shared, visibility: public, description: Stalls for sale.}\n"
+          "  +stalls: {kind: display, owner: player, visibility: public, description: The stalls a player owns.}\n"
+          "+cards:\n  - id: stall\n    attributes: {price: number}\n    starts_in: START\n"
+          "    zones: [stall_row, stalls]\n    trade: false\n    buy: {to: stalls, when: any_time}\n"
+          "    cards:\n      - {id: bean_stall, name: Bean stall, count: 1, values: {price: 2}}\n")
+
+
+def test_the_sheet_says_whose_turns_cards_are_bought_on_at_two_players(tmp_path: Path) -> None:
+    # sheet `_items`: the other turns named by the player count
+    rules = _house(tmp_path, STALLS.replace("START", "stall_row"))
+    assert "Stalls are bought at any time, also on the other player's turn, and work at once." in sheet_markdown(rules, 2)
+    assert "Stalls are bought at any time, also on other players' turns, and work at once." in sheet_markdown(rules, 4)
+
+
+def test_a_kind_bought_out_of_a_zone_of_each_player_is_r462_naming_it(tmp_path: Path) -> None:
+    # semantic `check_purchases`: the kind's id in the message
+    found = _errors(tmp_path, "house.yaml", STALLS.replace("START", "stalls"))
+    assert ("R462", "card kind `stall` is bought out of the zone it starts in; `stalls` must be a shared zone that is "
+            "not a deck (a display of cards for sale)") in [(code, message) for code, _, message in found]
+
+
+def test_an_item_s_own_beanometer_equal_to_the_bean_s_is_not_printed() -> None:
+    # meters `item_beanometers`: a beanometer a rule gives is compared with the bean's own
+    import dataclasses
+
+    from engine.lang import CheckEnv
+    from engine.rules.meters import item_beanometers
+
+    rules = load_ruleset("high_bohn")
+    jail = next(item for item in rules.items if item.id == "jail_2")
+    effect = compile_effect("modify beanometer if bean == blue = [4, 6, 8, 10]\n"  # blue's own
+                            "modify beanometer if bean == chili = [2, 4, 6, 7]",
+                            env=CheckEnv.of([b.id for b in rules.beans], {}))
+    meters = item_beanometers(rules, dataclasses.replace(jail, effect=effect), ["blue", "chili", "red"])
+    assert meters == {"chili": [2, 4, 6, 7]}
+
+
+def test_a_merge_of_a_scalar_is_y106_at_the_mapping() -> None:
+    # yamlload `_mapping`: the place of Y106
+    with pytest.raises(BohnError) as info:
+        load_text("a: {x: 1}\nb:\n  <<: 3\n  y: 2\n", "house.yaml")
+    (d,) = info.value.diagnostics
+    assert d.code == "Y106" and d.message == "`<<` merges mappings only"
+    assert d.span is not None and (d.span.file, d.span.line) == ("house.yaml", 3)
+
+
+def test_the_probes_read_the_ruleset_s_own_hand_coins_and_staging_zones() -> None:
+    # probes `_table`: the first zone of each kind, whatever its id
+    import dataclasses
+
+    from engine.rules.probes import _table
+
+    rules = load_ruleset("base")
+    renamed = {"hand": "palm", "coins": "purse", "staging": "tray"}
+    zones = tuple(dataclasses.replace(z, id=renamed.get(z.kind, z.id)) if z.kind in renamed else z for z in rules.zones)
+    assert {z.kind for z in rules.zones} >= set(renamed)
+    world = _table(dataclasses.replace(rules, zones=zones), 4)
+    assert (world.hand_id, world.coins_id, world.staging_id) == ("palm", "purse", "tray")
+
+
+def test_a_key_whose_name_is_refused_is_s204_at_the_key(tmp_path: Path) -> None:
+    # schema `_diagnose`: a bad key name (`propertyNames`; jsonschema reports its `pattern`)
+    # placed at the key itself, not at the mapping that holds it
+    found = _errors(tmp_path, "house.yaml", "extends: base\nplayer_counts:\n  4: {+columns: {ok: 1, Bad Name: 2}}\n")
+    assert found == [("S204", "3:25", "`player_counts/4/columns`: 'Bad Name' does not match '^[a-z][a-z0-9_]*$'")]
+    found = _errors(tmp_path, "house.yaml", "extends: base\nplayer_counts: {2: {field_price: 3}, +four: {deal: 5}}\n")
+    assert ("S204", "2:38", "`player_counts`: 'four' does not match '^[0-9]+$'") in found, found
+
+
+def test_the_sheet_reads_a_discard_limit_from_the_table(tmp_path: Path) -> None:
+    # sheet `_step_text`: a discard step's `max` of `{table: column}`
+    rules = _house(tmp_path, "extends: base\nplayer_counts:\n  2: {+columns: {discards: 2}}\nturns:\n  duel:\n    plant:\n"
+                   "      steps:\n        - {kind: plant_from_hand, min: 1, max: 2}\n"
+                   "        - {kind: discard_from_hand, min: 0, max: {table: discards}}\n")
+    assert "Discard 0 to 2 card(s) from anywhere in the hand." in sheet_markdown(rules, 2)
+
+
+def test_the_sheet_says_received_cards_are_traded_again_when_the_others_may(tmp_path: Path) -> None:
+    # sheet `_trade`: `also_from` of the other players naming the zone of received cards
+    house = ("extends: base\nturns:\n  standard:\n    trade:\n      steps:\n"
+             "        - {kind: reveal, count: {table: reveal}, to: revealed}\n"
+             "        - {kind: trade, revealed: revealed, received: set_aside, partners: active, also_from: WHERE}\n")
+    again = sheet_markdown(_house(tmp_path, house.replace("WHERE", "{others: [set_aside]}")), 4)
+    assert "Cards received are set aside and" in again and "cannot be traded again" not in again
+    once = sheet_markdown(_house(tmp_path, house.replace("WHERE", "{others: [hand]}")), 4)
+    assert "Cards received are set aside, cannot be traded again and are" in once
