@@ -130,11 +130,17 @@ def test_an_unforeseen_failure_names_the_rule() -> None:
     assert caught.value.diagnostics[0].code == "L813" and "failing" in caught.value.diagnostics[0].message
 
 
+@pytest.mark.parametrize("closures", [False, True], ids=["generated", "closures"])
 @pytest.mark.parametrize("part", ["condition", "action body"])
-def test_an_unforeseen_failure_points_at_its_rule(part: str) -> None:
+def test_an_unforeseen_failure_points_at_its_rule(part: str, closures: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     """The L813 of a rule's condition or of an action's body is placed at that rule (the
     second of two here), so `bohn` prints its file:line:col (a fresh lang sample's two
-    survivors compiled both without a place)."""
+    survivors compiled both without a place), generated or made of closures (``guarded``
+    places those: a 2026-12-03 sample's survivor dropped its place)."""
+    if closures:
+        monkeypatch.setattr(compiler, "compile_block", lambda *a, **k: None)
+        monkeypatch.setattr(compiler, "inline", lambda *a, **k: None)
+        monkeypatch.setattr(lang, "_COMPILED", {})
     text = {"condition": "when drew { gain(owner, 1) }\n  when drew if item(cards(hand), 0).bean.count > 0 { gain(owner, 1) }",
             "action body": "when drew { gain(owner, 1) }\n  action a on own_turn { add_counter(owner, \"x\", item(cards(hand), 0).bean.count) }"}[part]
     compiled = compile_effect(text, env=ENV, name="failing")

@@ -561,6 +561,9 @@ ACTION_READS: list[tuple[str, object]] = [
     ('if phase() == "x" and phase() != "y"', (('phase_in', ('x',)), ('phase_in', ('y',)))),
     ('if phase() == "x" and count([phase()]) > 0', (('phase',),)),
     ('if phase() in []', (('phase',),)),
+    # the step read as it is, as the phase (a 2026-12-03 mutant left it unread: a memo kept
+    # the answer of another step)
+    ('if step() == "x" and count([step()]) > 0', (('step',),)),
     ('if owner == active', (('own_turn',),)),
     ('if active != owner', (('own_turn',),)),
     ('if active == opponent', (('active',),)),

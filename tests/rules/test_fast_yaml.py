@@ -53,3 +53,12 @@ def test_same_data_spans_and_errors(path: Path, monkeypatch: pytest.MonkeyPatch)
 ])
 def test_refused_input_is_reported_as_before(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
     assert _read(text, True, monkeypatch) == _read(text, False, monkeypatch)
+
+
+@pytest.mark.skipif(yamlload._FastLoader is None, reason="PyYAML without libyaml")
+def test_the_fast_reader_reads_every_shipped_file_itself() -> None:
+    """The comparison above passes as well when the fast reader gives up on everything
+    (the pure loader then answers both ways): every shipped file is read by it, not by the
+    fallback (a 2026-12-03 mutant broke its composer and no test saw the fallback taken)."""
+    for path in sorted(rulesets_dir().rglob("*.yaml")):
+        assert yamlload._compose_fast(path.read_text(encoding="utf-8")) is not None, path

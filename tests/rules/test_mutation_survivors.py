@@ -529,3 +529,13 @@ def test_the_sheet_says_received_cards_are_traded_again_when_the_others_may(tmp_
     assert "Cards received are set aside and" in again and "cannot be traded again" not in again
     once = sheet_markdown(_house(tmp_path, house.replace("WHERE", "{others: [hand]}")), 4)
     assert "Cards received are set aside, cannot be traded again and are" in once
+
+
+def test_a_shipped_ruleset_loads_from_any_working_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # loader `_load_chain`: the file read by its path, not by the path shown in messages
+    # (`rulesets/base.yaml`, which names a file only from the checkout's own folder)
+    from engine.rules import loader
+
+    monkeypatch.chdir(tmp_path)
+    merged = loader._load_chain(loader.resolve_reference("high_bohn"), ())
+    assert merged.document["id"] == "high_bohn" and merged.sources == ("rulesets/base.yaml", "rulesets/high_bohn.yaml")
