@@ -7,7 +7,7 @@ run, so an author sees every problem of a file in one pass.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from typing import TYPE_CHECKING
 
@@ -44,33 +44,36 @@ def _zones(doc: LMap) -> dict[str, str]:
     return {z["id"]: z["kind"] for z in doc.get("zones", [])}
 
 
-def _columns(doc: LMap) -> set[str]:
-    """Numeric columns every ``{table: name}`` may read: a row's numbers and its ``columns``."""
+def _row_columns(rows: Iterable[Any]) -> set[str]:
+    """The numeric columns of player-count rows: each row's numbers and its ``columns``
+    (a patch's keys may be written ``+name``, as an overlay's)."""
     columns: set[str] = set()
-    for row in doc["player_counts"].values():
-        columns.update(k for k, v in row.items() if isinstance(v, int) and not isinstance(v, bool))
-        columns.update(row.get("columns", {}))
-    return columns
-
-
-def _effect_columns(doc: LMap) -> set[str]:
-    """The numbers an effect's ``column("name")`` may read (T733): a row's numbers and its
-    ``columns``, and those an option's patch gives some row (a column that only one choice
-    of an option adds)."""
-    rows = [row for row in (doc.get("player_counts") or {}).values() if isinstance(row, dict)]
-    for option in (doc.get("options") or {}).values():
-        patches = option.get("patches") if isinstance(option, dict) else None
-        for patch in patches.values() if isinstance(patches, dict) else ():
-            counts = patch.get("player_counts") if isinstance(patch, dict) else None
-            if isinstance(counts, dict):
-                rows += [row for row in counts.values() if isinstance(row, dict)]
-    columns: set[str] = set()
-    for row in rows:  # (a patch's keys may be written `+name`, as an overlay's)
+    for row in rows:
+        if not isinstance(row, dict):
+            continue
         columns.update(str(k).lstrip("+") for k, v in row.items() if isinstance(v, int) and not isinstance(v, bool))
         extra = row.get("columns", row.get("+columns"))
         if isinstance(extra, dict):
             columns.update(str(k).lstrip("+") for k in extra)
     return columns
+
+
+def _columns(doc: LMap) -> set[str]:
+    """Numeric columns every ``{table: name}`` may read: a row's numbers and its ``columns``."""
+    return _row_columns(doc["player_counts"].values())
+
+
+def _effect_columns(doc: LMap) -> set[str]:
+    """The numbers an effect's ``column("name")`` may read (T733): ``_columns``, and those
+    an option's patch gives some row (a column that only one choice of an option adds)."""
+    rows = list((doc.get("player_counts") or {}).values())
+    for option in (doc.get("options") or {}).values():
+        patches = option.get("patches") if isinstance(option, dict) else None
+        for patch in patches.values() if isinstance(patches, dict) else ():
+            counts = patch.get("player_counts") if isinstance(patch, dict) else None
+            if isinstance(counts, dict):
+                rows += counts.values()
+    return _row_columns(rows)
 
 
 def check_duplicate_ids(doc: LMap) -> Iterator[Diagnostic]:
