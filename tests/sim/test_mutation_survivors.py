@@ -443,6 +443,11 @@ def test_the_play_text_names_the_rule_of_what_an_effect_did() -> None:
               {"type": "gained", "seat": 0, "coins": 2, "rule": "house.yaml:9"}]
     text = " ".join(turn_lines(events, ["ann", "bob"], width=200))
     assert "[house.yaml:4]" in text, text
+    # the rule is added to what the statement did, not in its place (a 2026-12-03 mutant)
+    from engine.sim.narrate import describe
+
+    said = describe(events[1], ["ann", "bob"])
+    assert said and f"{said} [house.yaml:4]" in text, text
     assert "[house.yaml:9]" not in text, "only what an effect's statement did names the statement"
 
 
@@ -729,3 +734,101 @@ def test_the_progress_bar_fits_a_narrow_terminal(monkeypatch) -> None:  # type: 
     progress_bar(out)(5, 10)
     line = out.getvalue().removeprefix("\r").removesuffix("\033[K")
     assert line.endswith("] 5/10 games, 0.5/s, 10s left") and len(line) == 49, (len(line), line)
+
+
+# --- survivors of the 2026-12-03 sample (30 of engine/sim, seed 42, at 1f9505b) ----------
+
+
+class _Workers:
+    """A Dask client of workers that all run this bohn (or ``other`` of them another)."""
+
+    def __init__(self, other: int = 0) -> None:
+        self.other = other
+        self.waited: tuple[int, float | None] | None = None
+        self.closed = False
+
+    def wait_for_workers(self, n: int, timeout: float | None = None) -> None:
+        self.waited = (n, timeout)
+
+    def run(self, fn: Any) -> dict[str, str]:
+        mine = fn()
+        return {f"tcp://w{i}": (mine if i >= self.other else "another") for i in range(3)}
+
+    def nthreads(self) -> dict[str, int]:
+        return {"tcp://w0": 2}
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_a_dask_backend_waits_for_a_worker_as_long_as_it_was_told() -> None:
+    pytest.importorskip("distributed")
+    from engine.sim.dask_backend import DaskBackend
+
+    client = _Workers()
+    backend = DaskBackend("sched:8786", timeout=3.5, client=client)
+    assert client.waited == (1, 3.5) and backend.threads() == 2
+
+
+def test_workers_of_another_bohn_are_c543_naming_them() -> None:
+    pytest.importorskip("distributed")
+    from engine.errors import BohnError
+    from engine.sim.dask_backend import DaskBackend
+
+    with pytest.raises(BohnError) as caught:
+        DaskBackend("sched:8786", client=_Workers(other=2))
+    d = caught.value.diagnostics[0]
+    assert (d.code, d.message) == ("C543", "2 Dask worker(s) run another version of bohn (tcp://w0, tcp://w1)")
+
+
+def test_without_dask_a_scheduler_is_c540_saying_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    import builtins
+
+    from engine.errors import BohnError
+    from engine.sim.dask_backend import _import_distributed
+
+    real = builtins.__import__
+
+    def no_dask(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name == "distributed":
+            raise ImportError("no distributed")
+        return real(name, *args, **kwargs)
+    monkeypatch.setattr(builtins, "__import__", no_dask)
+    with pytest.raises(BohnError) as caught:
+        _import_distributed()
+    d = caught.value.diagnostics[0]
+    assert (d.code, d.hint) == ("C540", "install the extra: pip install 'bohn[dask]'")
+
+
+def test_a_window_of_one_batch_starts_one_at_a_time() -> None:
+    from engine.sim.batches import Window
+
+    for size in (0, 1):
+        window = Window(3, size)
+        assert list(window.startable()) == [0]
+        assert window.returned_one(0) and list(window.startable()) == [1]
+
+
+def test_the_json_statistics_give_each_seat_its_share_of_the_wins() -> None:
+    rules = load_ruleset("base")
+    from engine.sim.simulate import simulate
+
+    stats = simulate(rules, 3, 6, bots=["random"], trading=False)
+    seats = stats.to_json()["seats"]
+    assert [round(s["win_share"] * stats.games, 6) for s in seats] == [float(s.wins) for s in stats.seats]
+    assert math.isclose(sum(s["win_share"] for s in seats), sum(s.wins for s in stats.seats) / stats.games)
+
+
+def test_a_plot_of_one_run_has_one_panel_and_of_two_runs_two(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("matplotlib")
+    from engine.sim import plot
+    from engine.sim.simulate import simulate
+
+    figures: list[Any] = []
+    monkeypatch.setattr(plot, "save_figure", lambda plt, fig, path: figures.append(fig))
+    rules = load_ruleset("base")
+    a = simulate(rules, 3, 4, bots=["random"], trading=False)
+    b = simulate(rules, 3, 4, seed=4, bots=["random"], trading=False)
+    plot.write_plot(tmp_path / "one.png", [a])
+    plot.write_plot(tmp_path / "two.png", [a, b])
+    assert [len(fig.axes) for fig in figures] == [1, 2]
