@@ -26,10 +26,14 @@ class Failure:
     message: str
     span: Span | None
     diffs: list[tuple[str, Any, Any]] = field(default_factory=list)
+    #: what to do about it: the hint of the engine's own error a step ran into, if it gave one
+    hint: str | None = None
 
     def format(self) -> str:
         where = f"{self.span}: " if self.span else ""
         lines = [f"{where}error {self.code}: {self.message}" + (source_excerpt(self.span) if self.span else "")]
+        if self.hint:
+            lines.append(f"  hint: {self.hint}")
         for key, expected, actual in self.diffs:
             lines.append(f"  {key}:")
             lines.append(f"    expected: {expected!r}")
@@ -77,14 +81,14 @@ def run_scenario(sc: Scenario, *, mutant: bool = False) -> Outcome:
             arrange(game, sc.setup)
     except BohnError as exc:
         d = exc.diagnostics[0]
-        return _verdict(sc, Failure(d.code, d.message, d.span or sc.setup_span or sc.span), mutant)
+        return _verdict(sc, Failure(d.code, d.message, d.span or sc.setup_span or sc.span, hint=d.hint), mutant)
     mark = len(game.events)
     for step in sc.steps:
         try:
             failure = _run_step(game, step, mark)
         except BohnError as exc:  # a bot game that runs away, an unreadable expectation…
             d = exc.diagnostics[0]
-            failure = Failure(d.code, d.message, d.span or step.span)
+            failure = Failure(d.code, d.message, d.span or step.span, hint=d.hint)
         if failure is not None:
             return _verdict(sc, failure, mutant)
         if step.kind == "expect":
@@ -122,7 +126,7 @@ def _run_step(game: Game, step: ScenarioStep, mark: int) -> Failure | None:
         try:
             action = _resolve(game, parse_action(step.data, step.span), step.data, step.span)
         except BohnError as exc:
-            return Failure("T702", exc.diagnostics[0].message, step.span)
+            return Failure("T702", exc.diagnostics[0].message, step.span, hint=exc.diagnostics[0].hint)
         before = _fingerprint(game) if step.error else None
         if step.choices is not None and game.fx is not None:
             answers = list(step.choices)
@@ -132,7 +136,8 @@ def _run_step(game: Game, step: ScenarioStep, mark: int) -> Failure | None:
         except BohnError as exc:
             code = exc.code
             if step.error is None:
-                return Failure("T704", f"the rules refused `{action}`: {exc.diagnostics[0].message}", step.span)
+                return Failure("T704", f"the rules refused `{action}`: {exc.diagnostics[0].message}", step.span,
+                               hint=exc.diagnostics[0].hint)
             if code != step.error:
                 return Failure("T706", f"`{action}` was refused with {code}, not {step.error}", step.span,
                                [("error", step.error, code)])

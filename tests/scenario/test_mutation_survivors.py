@@ -211,3 +211,55 @@ def test_a_mutant_that_does_not_load_gives_an_outcome_of_the_mutant_run(tmp_path
     outcome = run_scenario(sc, mutant=True)
     assert outcome.failure is not None and outcome.failure.code == "T715" and outcome.mutant is True
     assert run_scenario(sc).mutant is False and run_scenario(sc).passed
+
+
+# -- a fresh sample of engine/scenario (30, seed 21, at 1f9505b): what an author reads
+
+
+def test_a_near_miss_of_an_expectation_with_a_zone_s_shape_is_taken_as_a_zone(tmp_path: Path) -> None:
+    """A key close to an expectation whose value the schema takes (a zone's cards) is not
+    called a misspelling because the file has some other problem (a 2026-12-03 mutant)."""
+    import pytest
+
+    from engine.errors import BohnError
+
+    f = tmp_path / "m.scenario.yaml"
+    f.write_text("ruleset: base\nplayers: 3\nscenarios:\n  - oops\n  - name: zone\n    steps:\n"
+                 "      - expect: {fieldz: [soy]}\n", encoding="utf-8")
+    with pytest.raises(BohnError) as info:
+        load_scenarios(f)
+    assert [(d.code, d.span.line if d.span else None) for d in info.value.diagnostics] == [("S203", 4)]
+
+
+def test_an_unknown_zone_is_t701_at_its_step(tmp_path: Path) -> None:
+    report = _outcome(tmp_path, ZONES.replace("EXPECT", "{zone_sizes: {hand: 2}}"))
+    assert report is not None and "e.scenario.yaml:10:9: error T701: no shared zone `hand`" in report, report
+
+
+def test_a_zone_of_a_seat_past_the_last_reads_as_none(tmp_path: Path) -> None:
+    report = _outcome(tmp_path, ZONES.replace("EXPECT", "{hand: {3: [], 4: [soy]}}"))
+    assert report is not None and "hand.4:\n    expected: ['soy']\n    actual:   None" in report, report
+
+
+def test_a_near_miss_of_the_hand_sizes_gets_a_suggestion(tmp_path: Path) -> None:
+    report = _outcome(tmp_path, ZONES.replace("EXPECT", "{hand_sizs: [soy]}"))
+    assert report is not None and "(did you mean `hand_sizes`?)" in report, report
+
+
+def test_an_unknown_action_name_lists_the_seat_s_actions_and_what_action_takes(tmp_path: Path) -> None:
+    f = tmp_path / "a.scenario.yaml"
+    f.write_text("ruleset: high_bohn_plus\nplayers: 4\nscenarios:\n  - name: x\n    steps:\n"
+                 "      - do: {seat: 0, kind: act, action: fil_order}\n", encoding="utf-8")
+    [sc] = load_scenarios(f)
+    failure = run_scenario(sc).failure
+    assert failure is not None and failure.code == "T702"
+    assert failure.message == ("the ruleset declares no action `fil_order` for seat 0 (did you mean `fill_order`?); "
+                               "seat 0 may take: fill_order.fill_order")
+    # the hint of the refusal reaches the author (`bohn test` printed none before 2026-12-03)
+    assert failure.format().endswith(
+        "\n  hint: `action:` takes the action's name, the id of the item or effect that declares it, or `id.name`")
+
+
+def test_contents_naming_no_zone_is_t701_at_its_step(tmp_path: Path) -> None:
+    report = _contents(tmp_path, "{nosuch: [red]}")
+    assert report is not None and report.startswith(f"{tmp_path / 'r.scenario.yaml'}:") and " error T701: " in report.splitlines()[0], report
