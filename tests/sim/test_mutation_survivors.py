@@ -832,3 +832,38 @@ def test_a_plot_of_one_run_has_one_panel_and_of_two_runs_two(tmp_path: Path, mon
     plot.write_plot(tmp_path / "one.png", [a])
     plot.write_plot(tmp_path / "two.png", [a, b])
     assert [len(fig.axes) for fig in figures] == [1, 2]
+
+
+# --- survivors of the 2026-12-03 sample (30 of engine/sim, seed 43, at 6352144) ----------
+
+
+def test_the_report_and_the_sweep_table_head_their_columns() -> None:
+    from engine.sim.simulate import report, simulate
+    from engine.sim.sweep import combinations, parse_set, sweep
+    from engine.sim.sweep_report import text_lines
+
+    lines = report(simulate(load_ruleset("base"), 3, 2, bots=["random"], trading=False))
+    assert f"  {'seat':<6}{'wins':>8}{'mean score':>12}" in lines
+    axes = [parse_set("player_counts.4.field_price=3")]
+    baseline, variations = combinations("base", None, 4, axes)
+    table = text_lines(sweep(baseline, variations, 4, 2, bots=["random"], trading=False, axes=axes))
+    head = next(line for line in table if "win share by seat" in line)
+    assert head.split()[-8:-4] == ["game", "vs", "baseline:", "mean"], head
+
+
+def test_the_narration_says_where_a_revealed_card_came_from_and_what_was_cancelled() -> None:
+    from engine.sim.narrate import describe
+
+    names = ["ann", "bob"]
+    assert describe({"type": "revealed", "bean": "red"}, names) == "revealed red"
+    assert describe({"type": "revealed", "bean": "red", "source": "discard"}, names) == "revealed red from the discard pile"
+    assert describe({"type": "cancelled", "seat": 1, "action": "sell"}, names) == "bob's sell was cancelled"
+
+
+def test_a_dask_backend_closes_only_the_client_it_made() -> None:
+    pytest.importorskip("distributed")
+    from engine.sim.dask_backend import DaskBackend
+
+    client = _Workers()
+    DaskBackend("sched:8786", client=client).close()
+    assert client.closed is False, "the caller's client stays open"
