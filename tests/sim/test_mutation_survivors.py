@@ -867,3 +867,14 @@ def test_a_dask_backend_closes_only_the_client_it_made() -> None:
     client = _Workers()
     DaskBackend("sched:8786", client=client).close()
     assert client.closed is False, "the caller's client stays open"
+
+
+def test_a_log_that_ends_before_its_game_is_g615_saying_after_how_many_actions(tmp_path: Path) -> None:
+    # replay `_stopped_early`: the result of a log cut before its game's end, field by field
+    path = _no_trading_log(tmp_path)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    actions = [i for i, line in enumerate(lines) if json.loads(line)["type"] == "action"]
+    path.write_text("\n".join(lines[:actions[10]]) + "\n", encoding="utf-8")  # the first 10 actions and their events
+    result = replay(path)
+    assert (result.ok, result.code, result.actions, result.digest_changed) == (False, "G615", 10, False), result
+    assert result.message == "the log ends after 10 actions, before the game does"
