@@ -10,24 +10,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.rules.loader import load_ruleset
 from engine.sim.play import make_agents, play_game
-
-HOUSE = """\
-extends: base
-effects:
-  +trades:
-    description: counts the trades each seat makes, and the cards it receives
-    effect: |
-      when traded by anyone { add_counter(owner, "trades seen", 1) }
-      when received { add_counter(owner, "cards received", count(event.cards)) }
-"""
+from tests.houses import house_rules
 
 
 def test_trade_rules_run_alike_with_and_without_a_log(tmp_path: Path) -> None:
-    path = tmp_path / "house.yaml"
-    path.write_text(HOUSE, encoding="utf-8")
-    rules = load_ruleset(str(path))
+    rules = house_rules(tmp_path, {"trades": 'when traded by anyone { add_counter(owner, "trades seen", 1) }\n'
+                                             'when received { add_counter(owner, "cards received", count(event.cards)) }'})
     counters = []
     for record in (True, False):
         played = play_game(rules, 4, 3, make_agents(["greedy"], 4, 3), trading=True, record=record)

@@ -15,6 +15,7 @@ import pytest
 from engine.errors import BohnError
 from engine.game.core import Game
 from engine.rules.loader import load_ruleset
+from engine.rules.model import Ruleset
 
 HOUSE = """\
 extends: base
@@ -38,7 +39,7 @@ effects:
 """
 
 
-def _load(tmp_path: Path, name: str) -> object:
+def _load(tmp_path: Path, name: str) -> Ruleset:
     path = tmp_path / "house.yaml"
     path.write_text(HOUSE.replace("{name}", name), encoding="utf-8")
     return load_ruleset(str(path))
@@ -53,6 +54,7 @@ def test_a_column_no_row_has_is_refused_where_it_is_named(tmp_path: Path) -> Non
     with pytest.raises(BohnError) as caught:
         _load(tmp_path, "bonuss")
     (d,) = caught.value.diagnostics
+    assert d.span is not None
     assert (d.code, d.span.line, d.span.col) == ("T733", 18, 60)  # the name, in the effect's line of the file
     assert d.message == "no numeric column `bonuss` in `player_counts` (did you mean `bonus`?)"
 
@@ -60,5 +62,5 @@ def test_a_column_no_row_has_is_refused_where_it_is_named(tmp_path: Path) -> Non
 def test_a_row_without_the_column_reads_zero_and_a_row_with_it_its_number(tmp_path: Path) -> None:
     rules = _load(tmp_path, "bonus")
     for players, expected in ((4, 2), (3, 0)):
-        game = Game(rules, players, 0, trading=False, record=False)  # type: ignore[arg-type]
+        game = Game(rules, players, 0, trading=False, record=False)
         assert game.fx is not None and game.fx.counters.get((0, "bonus")) == expected

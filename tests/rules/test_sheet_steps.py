@@ -12,7 +12,7 @@ from types import MappingProxyType
 import pytest
 
 from engine.rules.loader import load_ruleset
-from engine.rules.model import Step
+from engine.rules.model import PlayerCountRow, Step
 from engine.rules.sheet import _step_text
 
 #: step kind -> (its numeric parameters, the sentence with {name} for each number)
@@ -27,7 +27,7 @@ NUMBERED = {
 NUMBERS = {"min": 2, "max": 7, "count": 5}
 
 
-def _row(columns: dict[str, int]):  # type: ignore[no-untyped-def]
+def _row(columns: dict[str, int]) -> PlayerCountRow:
     row = load_ruleset("base").row(4)
     return dataclasses.replace(row, columns=MappingProxyType({**row.columns, **columns}))
 
@@ -36,6 +36,7 @@ def _row(columns: dict[str, int]):  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("kind", sorted(NUMBERED))
 def test_a_step_s_numbers_are_read_as_written_or_from_the_row(kind: str, from_table: bool) -> None:
     names, sentence = NUMBERED[kind]
+    params: dict[str, object]
     if from_table:
         params = {name: {"table": f"my_{name}"} for name in names}
         row = _row({f"my_{name}": NUMBERS[name] for name in names})
