@@ -878,3 +878,36 @@ def test_a_log_that_ends_before_its_game_is_g615_saying_after_how_many_actions(t
     result = replay(path)
     assert (result.ok, result.code, result.actions, result.digest_changed) == (False, "G615", 10, False), result
     assert result.message == "the log ends after 10 actions, before the game does"
+
+
+# --- survivors of the 2026-12-03 sample (30 of engine/sim, seed 44, at c94183d) ----------
+
+
+def test_a_dask_batch_holds_at_most_a_hundred_games() -> None:
+    # ``DaskBackend.batch_size``: eight batches a thread, never more than 100 games (a lost
+    # worker's batch is re-run whole), never fewer than one
+    pytest.importorskip("distributed")
+    from engine.sim.dask_backend import DaskBackend
+
+    backend = DaskBackend("sched:8786", client=_Workers())  # two threads
+    assert [backend.batch_size(n) for n in (1, 15, 16, 800, 1600, 1616, 100_000)] == [1, 1, 1, 50, 100, 100, 100]
+
+
+def test_the_designer_bean_table_sums_the_coins_of_every_harvest() -> None:
+    from engine.sim.designer import GameRecord, aggregate
+
+    records = [GameRecord(harvests=[("red", 4, 2, False), ("red", 3, 1, True)], scores=[3, 0], winners=[0], turns=8),
+               GameRecord(harvests=[("red", 6, 3, False)], scores=[0, 3], winners=[1], turns=10)]
+    (row,) = aggregate(records, 2).beans
+    assert row == {"bean": "red", "harvests": 2, "final_harvests": 1, "harvests_per_game": 1.5,
+                   "beans_per_harvest": 13 / 3, "coins_per_harvest": 2.0, "coins": 6}
+
+
+def test_the_narration_lists_every_item_that_left_the_game_and_the_last_round() -> None:
+    from engine.sim.narrate import describe
+
+    names = ["ann", "bob"]
+    said = describe({"type": "items_removed", "items": ["cognac_still", "bean_tree"]}, names)
+    assert said is not None and said.endswith(" left the game") and ", " in said, said
+    assert said.count(", ") == 1 and "XX" not in said, said
+    assert describe({"type": "last_round"}, names) == "the last round begins"
