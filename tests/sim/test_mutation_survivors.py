@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 
@@ -338,7 +338,12 @@ def test_the_compare_plot_shades_the_interval_around_the_mean(tmp_path: Path, mo
     b = simulate(load_ruleset("base"), 3, 6, seed=2, bots=["greedy"], trading=False)
     drawn: list[Any] = []
     real = plot.save_figure
-    monkeypatch.setattr(plot, "save_figure", lambda plt, fig, path: (drawn.append(fig), real(plt, fig, path)))
+
+    def keep(plt: Any, fig: Any, path: Path) -> None:
+        drawn.append(fig)
+        real(plt, fig, path)
+
+    monkeypatch.setattr(plot, "save_figure", keep)
     plot.write_plot(tmp_path / "ab.svg", [a, b])
     assert (tmp_path / "ab.svg").exists()
     mean, se, n = paired_difference(a, b)
@@ -911,3 +916,286 @@ def test_the_narration_lists_every_item_that_left_the_game_and_the_last_round() 
     assert said is not None and said.endswith(" left the game") and ", " in said, said
     assert said.count(", ") == 1 and "XX" not in said, said
     assert describe({"type": "last_round"}, names) == "the last round begins"
+
+
+# --- survivors of the 2026-12-03 sample (30 of engine/sim, seed 45, at b2e69fc) ----------
+
+
+def test_the_compare_plot_draws_at_most_30_bins_of_differences(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """The paired differences' histogram has a fifth as many bins as seeds, between 5
+    and 30: 200 seeds of 200 distinct differences give 30 bars, not 40."""
+    pytest.importorskip("matplotlib")
+    from engine.sim import plot
+
+    a = _stats([[0, 0]] * 200)
+    b = _stats([[i, i] for i in range(200)])
+    drawn: list[Any] = []
+    real = plot.save_figure
+
+    def keep(plt: Any, fig: Any, path: Path) -> None:
+        drawn.append(fig)
+        real(plt, fig, path)
+
+    monkeypatch.setattr(plot, "save_figure", keep)
+    plot.write_plot(tmp_path / "ab.svg", [a, b])
+    bars = [p for p in drawn[0].axes[1].patches if not p.get_label().startswith("95% interval")]
+    assert len(bars) == 30
+
+
+def test_a_paired_difference_without_spread_is_no_clear_difference() -> None:
+    """Every seed one coin apart: the standard error is 0, and two standard errors of 0
+    say nothing of a real difference (the verdict needs a spread to measure against)."""
+    from engine.sim.simulate import compare_report
+
+    lines = compare_report(_stats([[1, 1], [2, 2], [3, 3]]), _stats([[2, 2], [3, 3], [4, 4]]))
+    assert paired_difference(_stats([[1, 1], [2, 2]]), _stats([[2, 2], [3, 3]]))[1] == 0
+    assert "difference +1.00 ± 0.00 (standard error) — no clear difference" in lines[1], lines
+
+
+def test_a_worker_that_rebuilds_other_rules_is_c543() -> None:
+    """A worker whose rebuilt ruleset has another digest than the sender's (another
+    bohn reading the same document otherwise) stops the batch with C543, naming both."""
+    import dataclasses
+
+    from engine.errors import BohnError
+    from engine.sim.backends import RulesSpec, run_batch
+
+    spec = dataclasses.replace(RulesSpec.of(load_ruleset("base")), digest="not-this-digest")
+    with pytest.raises(BohnError) as caught:
+        spec.build()
+    d = caught.value.diagnostics[0]
+    assert d.code == "C543" and d.message.startswith("a worker rebuilt `base` with digest ")
+    assert d.message.endswith(", not not-this-digest")
+    result = run_batch(lambda rulesets, seed: seed, [spec], 4, [1, 2])
+    assert (result.index, result.values) == (4, None)
+    assert result.errors is not None and [e.code for e in result.errors] == ["C543"]
+
+
+def test_dask_workers_that_cannot_unpickle_bohn_are_c543() -> None:
+    """Workers without bohn fail the fingerprint call itself: C543 says so, with the
+    install command, and the client is closed."""
+    pytest.importorskip("distributed")
+    from engine.errors import BohnError
+    from engine.sim.dask_backend import DaskBackend
+
+    class NoBohn:
+        closed = False
+
+        def wait_for_workers(self, n: int, timeout: float) -> None:
+            pass
+
+        def run(self, fn: Any) -> dict[str, str]:
+            raise ModuleNotFoundError("No module named 'engine'")
+
+        def close(self) -> None:
+            self.closed = True
+
+    client = NoBohn()
+    with pytest.raises(BohnError) as caught:
+        DaskBackend("sched:8786", client=client)
+    d = caught.value.diagnostics[0]
+    assert (d.code, d.message) == ("C543", "the Dask workers cannot run bohn: ModuleNotFoundError: "
+                                           "No module named 'engine'")
+    assert d.hint == "install the same bohn on every worker: pip install 'bohn[dask]'"
+
+
+class _KilledWorker(Exception):
+    pass
+
+
+class _Future:
+    """A finished stand-in for a Dask future: its result, or the exception that lost it."""
+
+    def __init__(self, value: Any = None, exc: BaseException | None = None) -> None:
+        self.value, self.exc = value, exc
+        self.status = "error" if exc is not None else "finished"
+
+    def exception(self) -> BaseException | None:
+        return self.exc
+
+    def result(self) -> Any:
+        return self.value
+
+    def release(self) -> None:
+        pass
+
+    def cancel(self) -> None:
+        pass
+
+
+class _Completed:
+    """``distributed.as_completed``: the futures in the order they were added, more
+    added while it is walked."""
+
+    def __init__(self, loop: Any = None) -> None:
+        self.queue: list[_Future] = []
+
+    def add(self, future: _Future) -> None:
+        self.queue.append(future)
+
+    def __iter__(self) -> Iterator[_Future]:
+        while self.queue:
+            yield self.queue.pop(0)
+
+
+class _LosingClient:
+    """A one-thread cluster that loses the worker of the batches in ``lose`` a number of
+    times each before it runs them (every submit runs at once, in this process)."""
+
+    loop = None
+
+    def __init__(self, lose: dict[int, int]) -> None:
+        self.lose = dict(lose)
+        self.keys: list[str] = []
+
+    def wait_for_workers(self, n: int, timeout: float) -> None:
+        pass
+
+    def run(self, fn: Any) -> dict[str, str]:
+        return {"tcp://w:1": fn()}
+
+    def nthreads(self) -> dict[str, int]:
+        return {"tcp://w:1": 1}
+
+    def submit(self, fn: Any, *args: Any, pure: bool, key: str) -> _Future:
+        self.keys.append(key)
+        index = args[2]
+        if self.lose.get(index, 0) > 0:
+            self.lose[index] -= 1
+            return _Future(exc=_KilledWorker(f"lost batch {index}"))
+        return _Future(fn(*args))
+
+    def close(self) -> None:
+        pass
+
+
+def _dask_with(client: _LosingClient, monkeypatch: pytest.MonkeyPatch) -> Any:
+    import types
+
+    import engine.sim.dask_backend as dask_backend
+
+    fake = types.SimpleNamespace(KilledWorker=_KilledWorker, as_completed=_Completed)
+    monkeypatch.setattr(dask_backend, "_import_distributed", lambda: fake)
+    return dask_backend.DaskBackend("w:8786", client=client)
+
+
+def _seed_twice(rulesets: Any, seed: int) -> int:
+    return 2 * seed
+
+
+def test_dask_runs_a_lost_batch_again_up_to_three_times(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Batch 1's worker lost three times (MAX_RERUNS): it runs a fourth time, under a
+    new key each time, and every game comes back once."""
+    from engine.sim.backends import play_seeds
+
+    client = _LosingClient({1: 3})
+    backend = _dask_with(client, monkeypatch)
+    out = list(play_seeds(_seed_twice, [load_ruleset("base")], range(24), backend=backend))
+    assert out == [2 * s for s in range(24)]
+    assert backend.reruns == 3
+    ones = [k.rsplit("-", 2)[1:] for k in client.keys if k.rsplit("-", 2)[1] == "1"]
+    assert ones == [["1", "0"], ["1", "1"], ["1", "2"], ["1", "3"]]
+
+
+def test_dask_stops_with_c542_when_a_batch_loses_its_worker_four_times(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fourth lost worker for the same batch stops the run: C542 counts the four
+    losses and points at the workers' logs."""
+    from engine.errors import BohnError
+    from engine.sim.backends import play_seeds
+
+    backend = _dask_with(_LosingClient({0: 4}), monkeypatch)
+    with pytest.raises(BohnError) as caught:
+        list(play_seeds(_seed_twice, [load_ruleset("base")], range(6), backend=backend))
+    d = caught.value.diagnostics[0]
+    assert (d.code, d.message) == ("C542", "batch 0 lost its worker 4 times; the run was stopped")
+    assert d.hint == "check the workers' logs: a game may exhaust a worker's memory"
+    assert backend.reruns == 3
+
+
+def _refuse(rulesets: Any, seed: int) -> int:
+    from engine.errors import BohnError
+
+    raise BohnError.one("C530", f"seed {seed} refused")
+
+
+def test_a_batch_of_rules_already_built_returns_its_games_error() -> None:
+    """A worker that already built the batch's rules skips unpickling them; a game's
+    coded error still comes back as the batch's errors, not as a crash."""
+    from engine.sim.backends import RulesSpec, pack, run_packed_batch
+
+    rules = load_ruleset("base")
+    packed = pack([RulesSpec.of(rules)])
+    RulesSpec.of(rules).build()  # now in the worker's cache
+    ok = run_packed_batch(_seed_twice, packed, 2, [3, 4])
+    assert (ok.index, ok.values, ok.errors) == (2, [6, 8], None)
+    failed = run_packed_batch(_refuse, packed, 5, [7])
+    assert (failed.index, failed.values) == (5, None)
+    assert failed.errors is not None and [(e.code, e.message) for e in failed.errors] == [("C530", "seed 7 refused")]
+
+
+def test_a_local_worker_plays_a_batch_with_the_job_it_remembered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a local worker process runs, here in this process: the job set at its start
+    (`_remember`) plays each batch by index, with the rules built once."""
+    import signal
+
+    import engine.sim.backends as backends
+
+    rules = load_ruleset("base")
+    monkeypatch.setattr(backends, "_JOB", None)
+    previous = signal.getsignal(signal.SIGINT)
+    monkeypatch.setattr("gc.freeze", lambda: None)
+    try:
+        backends._remember(_seed_twice, (backends.RulesSpec.of(rules),))
+        assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN, "Ctrl-C is the parent's to handle"
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    result = backends._run_remembered(3, [5, 6])
+    assert (result.index, result.values, result.errors) == (3, [10, 12], None)
+
+
+def test_stopping_a_pool_ignores_a_second_ctrl_c_and_leaves_no_worker() -> None:
+    """`_stop` (Ctrl-C, or an error in a batch): while it shuts the pool down a second
+    Ctrl-C is ignored, afterwards the caller's handler is back; every live worker is
+    terminated, and one that outlives its terminate is killed."""
+    import signal
+
+    from engine.sim.backends import _stop
+
+    seen: list[str] = []
+
+    class Worker:
+        def __init__(self, name: str, stubborn: bool) -> None:
+            self.name, self.stubborn, self.alive = name, stubborn, True
+
+        def is_alive(self) -> bool:
+            return self.alive
+
+        def terminate(self) -> None:
+            seen.append(f"terminate {self.name}")
+            self.alive = self.stubborn
+
+        def join(self, timeout: float) -> None:
+            seen.append(f"join {self.name}")
+
+        def kill(self) -> None:
+            seen.append(f"kill {self.name}")
+            self.alive = False
+
+    class Pool:
+        _processes = {1: Worker("a", False), 2: Worker("b", True)}
+
+        def shutdown(self, wait: bool, cancel_futures: bool) -> None:
+            assert (wait, cancel_futures) == (False, True)
+            seen.append(f"shutdown, Ctrl-C {'ignored' if signal.getsignal(signal.SIGINT) == signal.SIG_IGN else 'live'}")
+
+    def mine(signum: int, frame: Any) -> None:
+        pass
+
+    previous = signal.signal(signal.SIGINT, mine)
+    try:
+        _stop(Pool())  # type: ignore[arg-type]
+        assert signal.getsignal(signal.SIGINT) is mine
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert seen == ["shutdown, Ctrl-C ignored", "terminate a", "terminate b", "join a", "join b", "kill b", "join b"]
