@@ -30,11 +30,11 @@ def terminal_width() -> int:
 
 
 def labels(rules: Any) -> Label:
-    """Names for the ids of a ruleset's beans, cards of other kinds and items."""
+    """Names for the ids of a ruleset's beans and cards of other kinds (items among them:
+    an item is a card of a kind with ``buy:``, of the same id and name)."""
     names = {b.id: b.name for b in getattr(rules, "beans", ())}
     # the cards of other kinds too: an action card's action is logged under its card's id
     names.update({c.id: c.name for kind in getattr(rules, "kinds", ()) for c in kind.cards})
-    names.update({it.id: it.name for it in getattr(rules, "items", ())})
     return lambda ident: names.get(ident, ident)
 
 

@@ -1199,3 +1199,84 @@ def test_stopping_a_pool_ignores_a_second_ctrl_c_and_leaves_no_worker() -> None:
     finally:
         signal.signal(signal.SIGINT, previous)
     assert seen == ["shutdown, Ctrl-C ignored", "terminate a", "terminate b", "join a", "join b", "kill b", "join b"]
+
+
+# --- survivors of the 2026-12-04 sample (30 of engine/sim, seed 46, at 8c1d5f1) ----------
+
+
+def test_a_log_naming_a_missing_ruleset_is_placed_at_its_header(bohn, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A log whose header names a ruleset file that is not there: O300 at the header's
+    line, column 1, the log's own place (an editor jumps there), not at a file never read."""
+    path = tmp_path / "g.jsonl"
+    assert bohn("play", "--players", "3", "--seed", "4", "--log", str(path), "--quiet").code == 0
+    lines = path.read_text(encoding="utf-8").splitlines()
+    head = json.loads(lines[0])
+    head["ruleset_ref"] = "gone.yaml"
+    lines[0] = json.dumps(head)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    run = bohn("replay", str(path))
+    assert run.code == 1
+    assert f"{path}:1:1: error O300: ruleset file `gone.yaml` not found" in run.err, run.err
+
+
+def test_the_command_to_play_a_failed_game_again_keeps_trading_off() -> None:
+    """The command printed for a failed game without trading says `--no-trading`, an
+    option `bohn play` reads (so the game played again is the game that failed)."""
+    import shlex
+
+    from engine.cli import build_parser
+    from engine.sim.failures import replay_command
+
+    command = replay_command("base", None, 3, 7, ["random", "greedy"], trading=False)
+    assert command == "bohn play --ruleset base --players 3 --seed 7 --bots random,greedy --no-trading --log game-7.jsonl"
+    args = build_parser().parse_args(shlex.split(command)[1:])
+    assert args.no_trading is True and args.seed == 7
+    assert "--no-trading" not in replay_command("base", None, 3, 7, ["random"], trading=True)
+
+
+def test_a_value_set_twice_in_a_sweep_says_which_setting_it_overlaps() -> None:
+    from engine.errors import BohnError
+    from engine.sim.sweep import combinations, parse_set
+
+    with pytest.raises(BohnError) as caught:
+        combinations("base", None, 4, [parse_set("player_counts.4.field_price=1"), parse_set("player_counts.4=5", 2)])
+    d = caught.value.diagnostics[0]
+    assert (d.code, d.message) == ("C544", "`player_counts.4` overlaps `player_counts.4.field_price` (--set 1): "
+                                           "each value may be set once")
+
+
+def test_the_narration_names_an_item_by_its_name() -> None:
+    """Every item (High Bohn's buildings) is told by its name, not its id: an item is a
+    card of a kind with `buy:`, named as its card."""
+    from engine.sim.narrate import labels
+
+    rules = load_ruleset("high_bohn")
+    label = labels(rules)
+    assert rules.items and all(item.id != item.name for item in rules.items)
+    assert [label(item.id) for item in rules.items] == [item.name for item in rules.items]
+
+
+def test_the_inline_backend_cuts_a_twentieth_of_the_games_per_batch_up_to_50() -> None:
+    from engine.sim.backends import InlineBackend
+
+    sizes = [InlineBackend().batch_size(n) for n in (1, 19, 20, 100, 999, 1000, 5000)]
+    assert sizes == [1, 1, 1, 5, 49, 50, 50]
+
+
+def _exit_worker(rulesets: Any, seed: int) -> int:
+    import os
+
+    os._exit(3)  # the worker process dies: its pool breaks
+
+
+def test_worker_processes_that_keep_dying_stop_the_run_with_c542() -> None:
+    """A game that kills its worker process every time: the pool is started again three
+    times (MAX_RERUNS), then the run stops with C542 counting the four deaths."""
+    from engine.errors import BohnError
+    from engine.sim.backends import ProcessBackend, play_seeds
+
+    backend = ProcessBackend(1)
+    with pytest.raises(BohnError) as caught:
+        list(play_seeds(_exit_worker, [load_ruleset("base")], range(2), backend=backend))
+    d = caught.value.diagnostics[0]
+    assert (d.code, d.message) == ("C542", "worker processes died 4 times; the run was stopped")
