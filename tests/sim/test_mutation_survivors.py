@@ -328,14 +328,10 @@ def test_a_comparison_of_one_game_says_it_needs_two() -> None:
     assert any("NO CONCLUSION: a comparison needs at least two games" in line for line in lines), lines
 
 
-def test_the_compare_plot_shades_the_interval_around_the_mean(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The picture's red band is mean ± 1.96 standard errors of the paired differences."""
-    pytest.importorskip("matplotlib")
+def _drawn_figures(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """The figures the plots draw from now on, each kept as it is saved (and still saved)."""
     from engine.sim import plot
-    from engine.sim.simulate import simulate
 
-    a = simulate(load_ruleset("base"), 3, 6, seed=2, bots=["random"], trading=False)
-    b = simulate(load_ruleset("base"), 3, 6, seed=2, bots=["greedy"], trading=False)
     drawn: list[Any] = []
     real = plot.save_figure
 
@@ -344,6 +340,18 @@ def test_the_compare_plot_shades_the_interval_around_the_mean(tmp_path: Path, mo
         real(plt, fig, path)
 
     monkeypatch.setattr(plot, "save_figure", keep)
+    return drawn
+
+
+def test_the_compare_plot_shades_the_interval_around_the_mean(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The picture's red band is mean ± 1.96 standard errors of the paired differences."""
+    pytest.importorskip("matplotlib")
+    from engine.sim import plot
+    from engine.sim.simulate import simulate
+
+    a = simulate(load_ruleset("base"), 3, 6, seed=2, bots=["random"], trading=False)
+    b = simulate(load_ruleset("base"), 3, 6, seed=2, bots=["greedy"], trading=False)
+    drawn = _drawn_figures(monkeypatch)
     plot.write_plot(tmp_path / "ab.svg", [a, b])
     assert (tmp_path / "ab.svg").exists()
     mean, se, n = paired_difference(a, b)
@@ -930,14 +938,7 @@ def test_the_compare_plot_draws_at_most_30_bins_of_differences(tmp_path: Path,
 
     a = _stats([[0, 0]] * 200)
     b = _stats([[i, i] for i in range(200)])
-    drawn: list[Any] = []
-    real = plot.save_figure
-
-    def keep(plt: Any, fig: Any, path: Path) -> None:
-        drawn.append(fig)
-        real(plt, fig, path)
-
-    monkeypatch.setattr(plot, "save_figure", keep)
+    drawn = _drawn_figures(monkeypatch)
     plot.write_plot(tmp_path / "ab.svg", [a, b])
     bars = [p for p in drawn[0].axes[1].patches if not p.get_label().startswith("95% interval")]
     assert len(bars) == 30
