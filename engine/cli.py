@@ -80,7 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     t = sub.add_parser("test", help="run scenario files (*.scenario.yaml)", description="Run scenario files: each scenario sets up a position, takes actions and checks expectations. Exit 0 when all pass.")
     t.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders (searched for *.scenario.yaml)")
-    t.add_argument("--mutants", action="store_true", help="run each scenario with its `mutant` rule change; a scenario that still passes is reported")
+    t.add_argument("--mutants", action="store_true", help="also run each scenario that passes with its `mutant` rule change; a mutant the scenario still passes is reported (T707)")
     t.add_argument("-v", "--verbose", action="store_true", help="list passing scenarios too")
 
     p = sub.add_parser("play", help="play one full game with bots", description="Play one full game with bots and print a turn-by-turn summary and the scores.")

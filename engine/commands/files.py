@@ -111,7 +111,7 @@ def cmd_test(args: argparse.Namespace) -> int:
             raise BohnError.one("Y100", "no such file or folder", Span(raw, 1, 1))
     if not files:
         raise BohnError.one("C501", f"no *{SUFFIX} files in {', '.join(args.paths)}")
-    passed = failed = 0
+    passed = failed = caught = survived = 0
     for path in files:
         try:
             scenarios = load_scenarios(path)
@@ -122,19 +122,30 @@ def cmd_test(args: argparse.Namespace) -> int:
                 print("  " + d.format().replace("\n", "\n  "))
             continue
         for sc in scenarios:
-            outcome = run_scenario(sc, mutant=args.mutants)
+            # the scenario as written first: with --mutants, a scenario that fails by itself
+            # would "catch" any mutant, so its mutant is checked only once it passes
+            outcome = run_scenario(sc)
             label = f"{display_path(path)}:{sc.span.line if sc.span else 1}: {sc.name}"
-            if outcome.passed:
-                passed += 1
-                if args.verbose:
-                    print(f"PASS {label}")
-            else:
+            if not outcome.passed:
                 failed += 1
-                print(f"FAIL {label}")
+                print(f"FAIL {label}" + (" (its mutant not checked: the scenario itself fails)" if args.mutants else ""))
                 assert outcome.failure is not None
                 print("  " + outcome.failure.format().replace("\n", "\n  "))
-    what = "mutants caught" if args.mutants else "passed"
+                continue
+            passed += 1
+            if args.mutants:
+                outcome = run_scenario(sc, mutant=True)
+                if outcome.passed:
+                    caught += 1
+                else:
+                    survived += 1
+                    print(f"FAIL {label} (mutant)")
+                    assert outcome.failure is not None
+                    print("  " + outcome.failure.format().replace("\n", "\n  "))
+                    continue
+            if args.verbose:
+                print(f"PASS {label}")
     if args.mutants:
-        print(f"{passed} {what}, {failed} survived")
+        print(f"{caught} mutants caught, {survived} survived")
     print(f"{passed} passed, {failed} failed")
-    return 0 if failed == 0 else 1
+    return 0 if failed == 0 and survived == 0 else 1

@@ -107,6 +107,22 @@ def test_mutants_flag_reports_survivors(bohn, tmp_path: Path) -> None:
     assert run.code == 1 and "T707" in run.out
 
 
+def test_mutants_flag_fails_a_scenario_that_fails_as_written(bohn, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """`bohn test --mutants` of a scenario wrong by itself: a failure, not a caught mutant
+    (it would fail with any mutant), and the exit code says so."""
+    f = tmp_path / "m.scenario.yaml"
+    f.write_text(
+        "ruleset: base\nplayers: 4\nscenarios:\n  - name: wrong\n    mutant: {player_counts: {4: {draw: 2}}}\n"
+        "    steps:\n      - expect: {phase: trade}\n"
+        "  - name: right\n    mutant: {player_counts: {4: {fields: 3}}}\n"
+        "    steps:\n      - expect: {fields: {0: [[], []]}}\n"
+    )
+    run = bohn("test", "--mutants", str(f))
+    assert run.code == 1
+    assert "FAIL " in run.out and "wrong (its mutant not checked: the scenario itself fails)" in run.out
+    assert "1 mutants caught, 0 survived" in run.out and "1 passed, 1 failed" in run.out
+
+
 def test_pytest_alone_runs_scenarios_in_a_fresh_folder(tmp_path: Path) -> None:
     (tmp_path / "house.yaml").write_text("extends: base\nid: house\nname: House\nplayer_counts:\n  4: {field_price: 1}\n")
     (tmp_path / "house.scenario.yaml").write_text(
