@@ -27,6 +27,60 @@ def _coins_for(world: World, player: int, bean: str, n: int) -> int:
     return earned
 
 
+def most_coins(beanometer: Any, n: int) -> int:
+    """The most coins ``n`` beans of one type earn when they may be spread over as many
+    fields as needed, each field paid by ``beanometer`` (``most_coins_for``).
+
+    Why not one field: a field past a bean's last step earns nothing more, and a small
+    step can pay better per bean than a big one (Garden beans, -/2/3/-: four beans pay 3
+    on one field, 2 + 2 on two). This is an unbounded knapsack over the steps' sizes (a
+    field filled past its step pays no more, so the leftover beans cost nothing). Its
+    work is bounded by the steps, not by ``n``: past ``T*T + 2T`` beans (``T`` the largest
+    step) an optimal spread always holds a field of the step best per bean (any ``t``
+    other fields hold a subset whose sizes sum to a multiple of that step's ``t``), so
+    such fields are counted off first and the table is at most ``T*T + 2T`` long."""
+    if n <= 0:
+        return 0
+    sizes = sorted({t for t in beanometer if type(t) is int and t >= 1})
+    if not sizes:
+        return 0
+    pays = [(t, _step_coins(beanometer, t)) for t in sizes]
+    top = sizes[-1]
+    bound = top * top + 2 * top
+    extra = 0
+    if n > bound:
+        best_t, best_v = pays[0]
+        for t, v in pays[1:]:
+            if v * best_t > best_v * t:  # a better ratio of coins to beans (the smaller step on a tie)
+                best_t, best_v = t, v
+        fields = (n - bound) // best_t + 1
+        n -= fields * best_t
+        extra = fields * best_v
+    best = [0] * (n + 1)
+    for c in range(1, n + 1):
+        b = best[c - 1]  # a bean more on a field pays no less
+        for t, v in pays:
+            if t > c:
+                break
+            if best[c - t] + v > b:
+                b = best[c - t] + v
+        best[c] = b
+    return extra + best[n]
+
+
+def _step_coins(beanometer: Any, beans: int) -> int:
+    """The coins one field of ``beans`` pays by ``beanometer`` (``coins_for``' rule)."""
+    earned = 0
+    for coins, threshold in enumerate(beanometer, start=1):
+        if type(threshold) is int and beans >= threshold:
+            earned = coins
+    return earned
+
+
+def _most_coins_for(world: World, player: int, bean: str, n: int) -> int:
+    return most_coins(world.query("beanometer", player=player, bean=bean), n)
+
+
 def _growing(world: World, player: int) -> list[str]:
     """The world answers: a game reads its fields directly (asked once per card of a
     gift or trade, per worth of a bot's option: far more often than fields change)."""
@@ -53,6 +107,7 @@ FUNCTION_IMPL: dict[str, Callable[..., Any]] = {
     "coins": lambda w, player: w.coins(player),
     "beanometer": lambda w, player, bean: w.query("beanometer", player=player, bean=bean),
     "coins_for": _coins_for,
+    "most_coins_for": _most_coins_for,
     "others": lambda w, player: _players_from(w, player)[1:],
     "next": lambda w, player: w.next_player(player),
     "counter": lambda w, player, name: w.counter(player, name),

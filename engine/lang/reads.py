@@ -261,7 +261,7 @@ class _Reads:
             self.found.update({("may_harvest",), ("fields", False)})
             self.expr(args[1])
             return
-        if func in ("coins_for", "beanometer"):
+        if func in ("coins_for", "most_coins_for", "beanometer"):
             self.found.add(("beanometer",))
         elif func in ("phase", "step"):
             self.found.add((func,))

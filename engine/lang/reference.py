@@ -91,6 +91,7 @@ FUNCTION_EXAMPLES: dict[str, str] = {
     "coins": "let n = coins(opponent)",
     "beanometer": "let m = beanometer(owner, blue)",
     "coins_for": "let n = coins_for(owner, blue, 7)",
+    "most_coins_for": "let n = most_coins_for(owner, garden, count(of_bean(cards(hand), garden)))",
     "players": "for p in players() { gain(p, 1) }",
     "others": "for p in others(owner) { draw(p, 1) }",
     "next": "let p = next(owner)",

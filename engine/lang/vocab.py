@@ -182,6 +182,9 @@ FUNCTIONS: dict[str, Signature] = {
     "coins": sig("how many coins a player has", "int", "player"),
     "beanometer": sig("the beanometer a player uses for a bean (modifiers applied)", "list[int]", "player", "bean"),
     "coins_for": sig("coins `player` earns for `n` beans of `bean`", "int", "player", "bean", "n:int"),
+    "most_coins_for": sig("the most coins `player` earns for `n` beans of `bean` spread over as many fields as needed "
+                          "(a field past a step pays no more, so more fields may pay more: 4 Garden beans on two)",
+                          "int", "player", "bean", "n:int"),
     "players": sig("every seat, from the owner on", "list[player]"),
     "others": sig("every other seat, clockwise", "list[player]", "player"),
     "next": sig("the next seat clockwise", "player", "player"),

@@ -327,7 +327,35 @@ def _idle_options(rules: Ruleset, row: PlayerCountRow) -> dict[str, str]:
     trades = any(s.kind == "trade" for p in rules.turns[row.turn] for s in p.steps)
     if not trades or trading_forbidden(rules, row.players):
         idle["hand_trading"] = idle["open_offers"] = "nothing is traded"
-    return {name: why for name, why in idle.items() if name in rules.options}
+    idle = {name: why for name, why in idle.items() if name in rules.options}
+    for name in rules.options:  # a ruleset's own option that only patches other player counts' rows
+        counts = _counts_patched(rules, name)
+        if counts and row.players not in counts and name not in idle:
+            said = [str(n) for n in sorted(counts)]
+            idle[name] = ("it changes only the game of " + said[0] if len(said) == 1 else
+                          "it changes only the games of " + ", ".join(said[:-1]) + " or " + said[-1]) + " players"
+    return idle
+
+
+def _counts_patched(rules: Ruleset, name: str) -> set[int] | None:
+    """The player counts whose rows the choices of option ``name`` patch, when its
+    ``patches`` change nothing but rows of ``player_counts`` (None otherwise: a choice that
+    changes anything else may change every game). A game of another count plays the same
+    whatever the choice, so its sheet says the option is not played there."""
+    option = (rules.document.get("options") or {}).get(name)
+    patches = option.get("patches") if hasattr(option, "get") else None
+    if not patches:
+        return None
+    counts: set[int] = set()
+    for patch in patches.values():
+        if not hasattr(patch, "keys") or set(patch.keys()) != {"player_counts"} or not hasattr(patch["player_counts"], "keys"):
+            return None
+        for key in patch["player_counts"].keys():
+            text = str(key).lstrip("+")
+            if not text.isdigit():
+                return None  # (a row removed, or a key that is no count: say nothing)
+            counts.add(int(text))
+    return counts
 
 
 def _modified(rules: Ruleset) -> set[str]:

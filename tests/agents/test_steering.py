@@ -26,8 +26,8 @@ def _second_plant(order: str) -> tuple[Game, GreedyBot]:
     game = Game(load_ruleset("high_bohn_plus"), 4, 0)
     st = game.state
     hand, deck = st.hands[0], st.shared["order_deck"]
-    assert [game.bean_name(c) for c in hand] == ["soy", "black_eyed", "wax", "blue", "garden", "order_5_5"]
-    wanted = next(c for c in deck if game.bean_name(c) == order) if order != "order_5_5" else hand[5]
+    assert [game.bean_name(c) for c in hand] == ["soy", "black_eyed", "wax", "stink", "garden", "order_1_2"]
+    wanted = next(c for c in deck if game.bean_name(c) == order) if order != "order_1_2" else hand[5]
     if wanted != hand[5]:
         deck[deck.index(wanted)], hand[5] = hand[5], wanted
     game.apply(Action(PLANT, 0, 0))

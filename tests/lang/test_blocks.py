@@ -274,6 +274,8 @@ VALUES: list[tuple[str, object]] = [
     ("beanometer(owner, soy)", [2, None, 5, 7]), ("coins_for(owner, soy, 1)", 0), ("coins_for(owner, soy, 2)", 1),
     ("coins_for(owner, soy, 4)", 1), ("coins_for(owner, soy, 5)", 3), ("coins_for(owner, soy, 7)", 4),
     ("coins_for(owner, blue, 10)", 4), ("coins_for(owner, blue, 9)", 3),
+    # soy 2/-/5/7 on as many fields as needed: 2 + 2 beans pay 1 + 1, 5 + 5 pay 3 + 3
+    ("most_coins_for(owner, soy, 1)", 0), ("most_coins_for(owner, soy, 4)", 2), ("most_coins_for(owner, soy, 10)", 6),
     # seats
     ("players()", [1, 2, 0]), ("others(owner)", [2, 0]), ("others(item(players(), 2))", [1, 2]),
     ("next(owner)", 2), ("next(opponent)", 0),

@@ -27,19 +27,47 @@ def test_the_docs_example_plays_its_default_and_a_house_rule_picks_the_other_cho
     assert Game(short_rules, 4, 0).row.end_after_runouts == 2
 
 
-def test_high_bohn_plus_four_five_players_choose_cocoa_or_field_beans(tmp_path: Path) -> None:
+def test_high_bohn_plus_four_five_players_choose_whether_to_remove_cocoa_or_field_beans(tmp_path: Path) -> None:
+    """By default only the Coffee beans leave a 4- or 5-player game; the players may choose
+    to remove the Cocoa or the Field beans as well (high_bohn_plus.txt: « may choose whether »)."""
     default = load_ruleset("high_bohn_plus")
-    assert default.row(4).remove_beans == ("coffee", "cocoa") and default.row(5).remove_beans == ("coffee", "cocoa")
+    assert default.option("four_five_players_remove") == "none"
+    assert default.row(4).remove_beans == ("coffee",) and default.row(5).remove_beans == ("coffee",)
     assert default.row(3).remove_beans == ("cocoa", "field_bean")
-    house = tmp_path / "plus_cocoa.yaml"
-    house.write_text("extends: high_bohn_plus\nid: plus_cocoa\nname: Plus with cocoa\n"
-                     "options:\n  four_five_players_remove: {value: field_bean}\n", encoding="utf-8")
-    rules = load_ruleset(str(house))
-    assert rules.row(4).remove_beans == ("coffee", "field_bean") and rules.row(5).remove_beans == ("coffee", "field_bean")
-    assert rules.row(6).remove_beans == default.row(6).remove_beans
+    for choice in ("cocoa", "field_bean"):
+        house = tmp_path / f"plus_{choice}.yaml"
+        house.write_text(f"extends: high_bohn_plus\nid: plus_{choice}\nname: Plus without {choice}\n"
+                         f"options:\n  four_five_players_remove: {{value: {choice}}}\n", encoding="utf-8")
+        rules = load_ruleset(str(house))
+        assert rules.row(4).remove_beans == ("coffee", choice) and rules.row(5).remove_beans == ("coffee", choice)
+        assert rules.row(6).remove_beans == default.row(6).remove_beans
 
 
 def test_a_broken_patch_of_a_choice_not_taken_is_reported_with_its_choice() -> None:
     found = check_path(Path(__file__).parent / "fixtures" / "R406_option_patch_other_choice.yaml")
     assert [(d.code, d.span.line if d.span else 0) for d in found] == [("R406", 14)]
     assert "[option fourth_bean_out: cocoa]" in found[0].message
+
+
+def test_an_option_that_patches_only_other_player_counts_is_not_played_on_this_sheet(tmp_path: Path) -> None:
+    """An option whose choices patch only the rows of some player counts changes no game of
+    another count: that count's sheet says so; an option that patches anything else is
+    played on every sheet."""
+    from engine.rules.sheet import sheet_markdown
+
+    house = tmp_path / "house.yaml"
+    house.write_text(
+        "extends: base\nid: house\nname: House\noptions:\n"
+        "  +cheap_fourth:\n    description: Is the third field cheap with four players?\n"
+        "    choices: {no: No., yes: Yes.}\n    value: no\n"
+        "    patches: {yes: {player_counts: {4: {field_price: 1}}}}\n"
+        "  +cheap_any:\n    description: Is the third field cheap everywhere?\n"
+        "    choices: {no: No., yes: Yes.}\n    value: no\n"
+        "    patches: {yes: {player_counts: {4: {field_price: 1}}, beans: {blue: {count: 19}}}}\n",
+        encoding="utf-8")
+    rules = load_ruleset(str(house))
+    three, four = sheet_markdown(rules, 3), sheet_markdown(rules, 4)
+    fourth = next(line for line in three.splitlines() if "cheap with four" in line)
+    assert "(not played here: it changes only the game of 4 players)" in fourth
+    assert "not played" not in next(line for line in four.splitlines() if "cheap with four" in line)
+    assert all("not played" not in line for line in three.splitlines() if "cheap everywhere" in line)
