@@ -263,3 +263,61 @@ def test_an_unknown_action_name_lists_the_seat_s_actions_and_what_action_takes(t
 def test_contents_naming_no_zone_is_t701_at_its_step(tmp_path: Path) -> None:
     report = _contents(tmp_path, "{nosuch: [red]}")
     assert report is not None and report.startswith(f"{tmp_path / 'r.scenario.yaml'}:") and " error T701: " in report.splitlines()[0], report
+
+
+# -- a fresh sample of engine/scenario (30, seed 22, at 8c1d5f1): the checks and places an author reads
+
+
+def test_an_action_that_cannot_be_read_is_t702_at_its_place() -> None:
+    """``parse_action`` (the scenario runner's and `bohn validate`'s reader of a `do` step;
+    a file's schema already refuses most such actions) names the action and the reason."""
+    import pytest
+
+    from engine.errors import BohnError
+    from engine.scenario.model import parse_action
+
+    with pytest.raises(BohnError) as caught:
+        parse_action({"seat": "first", "kind": "pass"}, Span("s.scenario.yaml", 7, 9))
+    d = caught.value.diagnostics[0]
+    assert (d.code, d.span) == ("T702", Span("s.scenario.yaml", 7, 9))
+    assert d.message.startswith("malformed action {'seat': 'first', 'kind': 'pass'}: invalid literal for int()")
+
+
+def test_a_scenario_on_a_missing_ruleset_fails_at_the_scenario_not_at_its_setup(tmp_path: Path) -> None:
+    f = tmp_path / "m.scenario.yaml"
+    f.write_text("ruleset: gone.yaml\nplayers: 4\nscenarios:\n  - name: x\n    setup:\n      phase: trade\n"
+                 "    steps: [{expect: {phase: trade}}]\n", encoding="utf-8")
+    [sc] = load_scenarios(f)
+    failure = run_scenario(sc).failure
+    assert failure is not None and failure.code == "O300"
+    assert failure.span is not None and failure.span.line == 4, "the scenario's line (the ruleset it names), not its setup's"
+
+
+def test_an_error_without_a_place_in_a_step_is_placed_at_the_step(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import engine.scenario.run as run
+    from engine.errors import BohnError
+
+    def placeless(*args: object) -> None:
+        raise BohnError.one("G640", "nobody can move", hint="a hint")
+
+    f = tmp_path / "s.scenario.yaml"
+    f.write_text("ruleset: base\nplayers: 4\nscenarios:\n  - name: x\n    steps:\n      - expect: {phase: plant}\n",
+                 encoding="utf-8")
+    [sc] = load_scenarios(f)
+    monkeypatch.setattr(run, "_run_step", placeless)
+    failure = run_scenario(sc).failure
+    assert failure is not None and (failure.code, failure.message, failure.hint) == ("G640", "nobody can move", "a hint")
+    assert failure.span is not None and (failure.span.line, failure.span.col) == (6, 9)
+
+
+def test_a_refusal_with_another_code_than_expected_shows_both(tmp_path: Path) -> None:
+    report = _outcome(tmp_path, "ruleset: base\nplayers: 4\nscenarios:\n  - name: x\n    steps:\n"
+                                "      - do: {seat: 0, kind: buy_field}\n        error: G699\n")
+    assert report is not None and "error T706: " in report and "was refused with G600, not G699" in report, report
+    assert report.endswith("  error:\n    expected: 'G699'\n    actual:   'G600'"), report
+
+
+def test_near_misses_of_the_items_for_sale_and_the_zone_sizes_get_suggestions(tmp_path: Path) -> None:
+    for key, meant in (("items_availble", "items_available"), ("zone_size", "zone_sizes")):
+        report = _outcome(tmp_path, ZONES.replace("EXPECT", f"{{{key}: [soy]}}"))
+        assert report is not None and f"(did you mean `{meant}`?)" in report, report
