@@ -30,11 +30,14 @@ def terminal_width() -> int:
 
 
 def labels(rules: Any) -> Label:
-    """Names for the ids of a ruleset's beans and cards of other kinds (items among them:
-    an item is a card of a kind with ``buy:``, of the same id and name)."""
+    """Names for the ids of a ruleset's beans, cards of other kinds (items among them: an
+    item is a card of a kind with ``buy:``, of the same id and name) and zones."""
     names = {b.id: b.name for b in getattr(rules, "beans", ())}
     # the cards of other kinds too: an action card's action is logged under its card's id
     names.update({c.id: c.name for kind in getattr(rules, "kinds", ()) for c in kind.cards})
+    # and the zones by their names (``the face-up orders``), a card's name first on a clash
+    for zone in getattr(rules, "zones", ()):
+        names.setdefault(zone.id, zone.name)
     return lambda ident: names.get(ident, ident)
 
 
@@ -91,14 +94,15 @@ def describe(e: dict[str, Any], names: list[str], label: Label = str) -> str | N
     if t == "paid":
         return f"{who} paid {e['coins']} coin{'s' if e['coins'] != 1 else ''}" if e.get("coins") else None
     if t == "moved":
-        where = f"{who}'s {e['to']}" if who else e["to"]
+        zone = label(str(e["to"]))
+        where = f"{who}'s {zone[4:] if zone.startswith('the ') else zone}" if who else zone
         return f"{beans(e.get('beans') or [], label)} moved to {where}" if e.get("beans") else None
     if t == "field_added":
         return f"{who} got a new field"
     if t == "field_removed":
         return f"{who} lost a field"
     if t == "shuffled":
-        return f"{e.get('zone')} was shuffled"
+        return f"{label(str(e.get('zone')))} was shuffled"
     if t == "counter":
         return f"{who}'s {e.get('name')} is now {e.get('value')}"
     if t == "shown":
