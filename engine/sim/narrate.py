@@ -144,9 +144,15 @@ def turn_lines(events: list[dict[str, Any]], names: list[str], label: Label = st
         lines.extend(textwrap.wrap(f"{head} {body}", width=width, subsequent_indent="      ",
                                    break_on_hyphens=False) or [head])
 
+    counters: dict[tuple[Any, Any], Any] = {}  # each counter's value as last told (0 before any)
     for e in events:
         if e["type"] in QUIET:
             continue
+        if e["type"] == "counter":  # a counter set to the value it had tells nothing (a rule's reset each turn)
+            key = (e.get("seat"), e.get("name"))
+            if counters.get(key, 0) == e.get("value"):
+                continue
+            counters[key] = e.get("value")
         if e["type"] == "turn_started":
             flush()
             seat = e.get("seat")
