@@ -25,8 +25,18 @@ def test_the_trading_options_are_not_played_where_nothing_is_traded() -> None:
         lines = _sheet(ruleset, 2)
         for question in ("May the active player trade and donate hand cards", "May a player other than the active one"):
             assert "(not played here: nothing is traded)" in _option(lines, question)
-    for lines in (_sheet("base", 4), _sheet("bohn_camillo", 2, "trading")):
-        assert "not played here" not in _option(lines, "May the active player trade and donate hand cards")
+    assert "not played here" not in _option(_sheet("base", 4), "May the active player trade and donate hand cards")
+    assert "not played here" not in _option(_sheet("bohn_camillo", 2, "trading"), "May a player other than the active one")
+
+
+def test_the_hand_trading_option_is_not_played_where_the_active_player_trades_no_hand_cards() -> None:
+    """Camillo's Trading variant: the active player trades only the turned-up cards (its
+    `may_trade_card` rule), as the sheet's trade step says; the option on when he trades
+    hand cards then changes nothing, and the sheet must not give its choice as played."""
+    lines = _sheet("bohn_camillo", 2, "trading")
+    assert any("trade only the turned-up cards (no hand cards)" in line for line in lines)
+    assert "(not played here: the active player trades no hand cards)" in _option(
+        lines, "May the active player trade and donate hand cards")
 
 
 def test_no_sheet_says_the_cards_are_drawn_at_the_end_of_the_turn() -> None:
