@@ -73,7 +73,8 @@ def test_a_player_with_an_empty_hand_plants_nothing_in_phase_1_and_hand_sizes_ar
 def test_the_missing_rule_sentences_of_the_expansions_are_on_their_sheets() -> None:
     camillo = "\n".join(_sheet("bohn_camillo", 2))
     assert "It goes face down on your collection field, face up once used." in camillo
-    assert "A last run-out in phase 3 ends the game at once" in camillo
+    assert "Phases 2 and 3 are finished after the last run-out" in camillo
+    assert "If it runs out during phase 2 or 3, the turn still goes on through these phases" in camillo
     sell = "\n".join(_sheet("high_bohn_plus", 4, "sell_hands"))
     assert 'The rulebook says the players "may" sell their hands; the rules always do' in sell
     isla = "\n".join(_sheet("la_isla_bohnita", 4))
