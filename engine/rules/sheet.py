@@ -320,13 +320,18 @@ def _idle_options(rules: Ruleset, row: PlayerCountRow) -> dict[str, str]:
     """The engine's own options this sheet's game never consults, each with the reason: a
     ``tie_break`` rule compares its own value instead; the trading options where no trade
     step lets anybody trade (no trade step, or ``may_trade`` forbids it: ``probes``). (Where
-    some trading is left, each still changes something: ``engine/game/trading.py``.)"""
+    some trading is left, each still changes something: ``engine/game/trading.py``.)
+    ``hand_trading`` says when the active player trades hand cards: where the
+    ``may_trade_card`` rules let him trade none (``hand_tradable``, as the trade step's
+    own sentence reads them), it changes nothing either."""
     idle: dict[str, str] = {}
     if "tie_break" in _modified(rules):
         idle["tie_break"] = "the special rules break ties"
     trades = any(s.kind == "trade" for p in rules.turns[row.turn] for s in p.steps)
     if not trades or trading_forbidden(rules, row.players):
         idle["hand_trading"] = idle["open_offers"] = "nothing is traded"
+    elif not hand_tradable(rules, row.players, 0):
+        idle["hand_trading"] = "the active player trades no hand cards"
     idle = {name: why for name, why in idle.items() if name in rules.options}
     for name in rules.options:  # a ruleset's own option that only patches other player counts' rows
         counts = _counts_patched(rules, name)

@@ -25,8 +25,18 @@ def test_the_trading_options_are_not_played_where_nothing_is_traded() -> None:
         lines = _sheet(ruleset, 2)
         for question in ("May the active player trade and donate hand cards", "May a player other than the active one"):
             assert "(not played here: nothing is traded)" in _option(lines, question)
-    for lines in (_sheet("base", 4), _sheet("bohn_camillo", 2, "trading")):
-        assert "not played here" not in _option(lines, "May the active player trade and donate hand cards")
+    assert "not played here" not in _option(_sheet("base", 4), "May the active player trade and donate hand cards")
+    assert "not played here" not in _option(_sheet("bohn_camillo", 2, "trading"), "May a player other than the active one")
+
+
+def test_the_hand_trading_option_is_not_played_where_the_active_player_trades_no_hand_cards() -> None:
+    """Camillo's Trading variant: the active player trades only the turned-up cards (its
+    `may_trade_card` rule), as the sheet's trade step says; the option on when he trades
+    hand cards then changes nothing, and the sheet must not give its choice as played."""
+    lines = _sheet("bohn_camillo", 2, "trading")
+    assert any("trade only the turned-up cards (no hand cards)" in line for line in lines)
+    assert "(not played here: the active player trades no hand cards)" in _option(
+        lines, "May the active player trade and donate hand cards")
 
 
 def test_no_sheet_says_the_cards_are_drawn_at_the_end_of_the_turn() -> None:
@@ -63,7 +73,8 @@ def test_a_player_with_an_empty_hand_plants_nothing_in_phase_1_and_hand_sizes_ar
 def test_the_missing_rule_sentences_of_the_expansions_are_on_their_sheets() -> None:
     camillo = "\n".join(_sheet("bohn_camillo", 2))
     assert "It goes face down on your collection field, face up once used." in camillo
-    assert "A last run-out in phase 3 ends the game at once" in camillo
+    assert "Phases 2 and 3 are finished after the last run-out" in camillo
+    assert "If it runs out during phase 2 or 3, the turn still goes on through these phases" in camillo
     sell = "\n".join(_sheet("high_bohn_plus", 4, "sell_hands"))
     assert 'The rulebook says the players "may" sell their hands; the rules always do' in sell
     isla = "\n".join(_sheet("la_isla_bohnita", 4))
