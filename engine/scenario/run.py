@@ -17,7 +17,7 @@ from engine.game.actions import ACT, Action
 from engine.game.arrange import arrange
 from engine.game.core import Game
 from engine.rules.located import to_plain
-from engine.scenario.model import Scenario, ScenarioStep, parse_action
+from engine.scenario.model import Scenario, ScenarioStep, expectation_keys, parse_action
 
 
 @dataclass
@@ -252,10 +252,9 @@ def _check_expect(game: Game, step: ScenarioStep, mark: int) -> Failure | None:
             for seat, beans in _seat_keys(want):
                 _cmp(diffs, f"{key}.{seat}", beans, _beans(game, st.per_player[key][seat]) if seat < game.players else None)
         else:
-            known = ["items", "items_available", "items_removed", "counters", "cards", "phase", "step", "active", "decider", "turn", "runouts", "hands", "hand_sizes", "fields", "coins",
-                     "score", "zone_sizes", "legal", "not_legal", "only_legal_kinds", "events", "game_over", "winners", "final_round", "contents",
-                     *st.shared, *st.per_player]
             from engine.errors import did_you_mean
+
+            known = [*expectation_keys(), *st.shared, *st.per_player]  # (the format's names: its schema's)
 
             return Failure("T701", f"cannot check `{key}`: not an expectation or a zone{did_you_mean(key, known)}", step.span)
     if diffs:

@@ -321,3 +321,40 @@ def test_near_misses_of_the_items_for_sale_and_the_zone_sizes_get_suggestions(tm
     for key, meant in (("items_availble", "items_available"), ("zone_size", "zone_sizes")):
         report = _outcome(tmp_path, ZONES.replace("EXPECT", f"{{{key}: [soy]}}"))
         assert report is not None and f"(did you mean `{meant}`?)" in report, report
+
+
+# -- a fresh sample of engine/scenario (30, seed 23, at 65782ef)
+
+
+def test_a_near_miss_of_every_expectation_gets_its_name_suggested(tmp_path: Path) -> None:
+    """Every expectation of the format (its schema's names), misspelt with a letter
+    doubled and given a zone's shape, is named in the run's T701 (a family test: the
+    names were a second, hand-written list in the runner)."""
+    from engine.scenario.model import expectation_keys
+
+    missed = []
+    for key in expectation_keys():
+        typo = key + key[-1]
+        report = _outcome(tmp_path, ZONES.replace("EXPECT", f"{{{typo}: [soy]}}"))
+        if report is None or f"cannot check `{typo}`: not an expectation or a zone (did you mean `{key}`?)" not in report:
+            missed.append((key, report))
+    assert not missed, missed
+
+
+def test_a_scenario_without_a_mutant_run_for_its_mutant_is_t707_saying_so(tmp_path: Path) -> None:
+    f = tmp_path / "n.scenario.yaml"
+    f.write_text("ruleset: base\nplayers: 4\nscenarios:\n  - name: x\n    steps: [{expect: {phase: plant}}]\n", encoding="utf-8")
+    [sc] = load_scenarios(f)
+    failure = run_scenario(sc, mutant=True).failure
+    assert failure is not None and (failure.code, failure.message) == ("T707", "the scenario has no `mutant` to check it against")
+
+
+def test_a_wrong_set_of_items_for_sale_and_a_legality_are_told_by_name(tmp_path: Path) -> None:
+    report = _outcome(tmp_path, "ruleset: high_bohn\nplayers: 4\nscenarios:\n  - name: x\n    steps:\n"
+                                "      - expect:\n          items_available: [nothing_such]\n"
+                                "          legal: [{seat: 1, kind: buy_field}]\n"
+                                "          not_legal: [{seat: 0, kind: plant, field: 0}]\n")
+    assert report is not None
+    assert "  items_available:\n    expected: ['nothing_such']\n    actual:   [" in report, report
+    assert "  legal: seat 1 buy_field:\n    expected: 'legal'\n    actual:   'not legal'" in report, report
+    assert "  not_legal: seat 0 plant field 0:\n    expected: 'not legal'\n    actual:   'legal'" in report, report
