@@ -31,10 +31,13 @@ def kinds_markdown(rules: Ruleset) -> list[str]:
         if kind.description:
             out += [kind.description, ""]
         where = f"They start in {place(rules, kind.starts_in)}"
-        # where else they may go (the start zone said once), as a player reads a list
+        # where else they may be (the start zone said once), as a player reads a list;
+        # ``zones`` always holds the start zone (R452), and a card may come back to it (an
+        # order returned under its deck), so the sentence does not say they only leave it
         others = _merge_qualified([place(rules, z) for z in kind.zones if z != kind.starts_in])
         if kind.zones and others:
-            where += " and go only to " + (others[0] if len(others) == 1 else ", ".join(others[:-1]) + " and " + others[-1]) + "."
+            listed = others[0] if len(others) == 1 else ", ".join(others[:-1]) + " or " + others[-1]
+            where += " and may be only there or in " + listed + "."
         else:
             where += " and never leave it." if kind.zones else "."
         rules_text = [where, "They may be planted." if kind.plant else "They are never planted.",

@@ -110,7 +110,7 @@ def test_the_sheet_describes_a_card_kind_in_a_sentence_and_a_table(tmp_path: Pat
                    "    attributes: {vigour: number}\n    cards:\n      - {id: seedling_one, name: Sprout, count: 2, values: {vigour: 3}}\n")
     lines = sheet_markdown(rules, 4).splitlines()
     at = lines.index("## Seedlings")
-    assert lines[at + 2] == ("They start in the draw pile and go only to the hand, the bean fields and "
+    assert lines[at + 2] == ("They start in the draw pile and may be only there or in the hand, the bean fields or "
                              "the discard pile. They may be planted. They cannot be traded.")
     # no card of the kind has a text: no empty text column
     assert lines[at + 4:at + 7] == ["| card | copies | vigour |", "|---|--:|---|", "| Sprout | 2 | 3 |"]

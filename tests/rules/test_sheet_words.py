@@ -83,5 +83,5 @@ def test_two_zones_of_one_place_read_as_one_place() -> None:
 
     lines = sheet_markdown(load_ruleset("bohn_camillo"), 2).splitlines()
     sentence = next(line for line in lines if line.startswith("They start in the action deck"))
-    assert "go only to the collection field (face down or face up)." in sentence
+    assert "may be only there or in the collection field (face down or face up)." in sentence
     assert _merge_qualified(["the hand", "the hand (x)", "a pile (open", "c (d)"]) == ["the hand", "the hand (x)", "a pile (open", "c (d)"]
