@@ -8,6 +8,7 @@ both read them from here (a new function of ``vocab.FUNCTIONS`` is implemented i
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Callable
 
 from engine.lang.context import Ctx, Fn
@@ -36,28 +37,42 @@ def most_coins(beanometer: Any, n: int) -> int:
     on one field, 2 + 2 on two). This is an unbounded knapsack over the steps' sizes (a
     field filled past its step pays no more, so the leftover beans cost nothing). Its
     work is bounded by the steps, not by ``n``: past ``T*T + 2T`` beans (``T`` the largest
-    step) an optimal spread always holds a field of the step best per bean (any ``t``
-    other fields hold a subset whose sizes sum to a multiple of that step's ``t``), so
-    such fields are counted off first and the table is at most ``T*T + 2T`` long."""
+    step) an optimal spread always holds a field of the step that pays best per bean
+    (among any ``t`` other fields, ``t`` that step's size, some hold a number of beans
+    divisible by ``t``, which fields of that step pay at least as well), so such fields are
+    counted off first; the table up to ``T*T + 2T`` is made once per beanometer."""
     if n <= 0:
         return 0
-    sizes = sorted({t for t in beanometer if type(t) is int and t >= 1})
-    if not sizes:
+    table = _most_table(tuple(t if type(t) is int else None for t in beanometer))
+    if table is None:
         return 0
-    pays = [(t, _step_coins(beanometer, t)) for t in sizes]
-    top = sizes[-1]
-    bound = top * top + 2 * top
+    best, best_t, best_v = table
+    bound = len(best) - 1
     extra = 0
     if n > bound:
-        best_t, best_v = pays[0]
-        for t, v in pays[1:]:
-            if v * best_t > best_v * t:  # a better ratio of coins to beans (the smaller step on a tie)
-                best_t, best_v = t, v
         fields = (n - bound) // best_t + 1
         n -= fields * best_t
         extra = fields * best_v
-    best = [0] * (n + 1)
-    for c in range(1, n + 1):
+    return extra + best[n]
+
+
+@functools.lru_cache(maxsize=32)
+def _most_table(beanometer: tuple[int | None, ...]) -> tuple[list[int], int, int] | None:
+    """For ``most_coins``: the most coins of 0 to ``T*T + 2T`` beans, and the step that pays
+    best per bean with its coins (None: no step). At most 32 beanometers are kept (a
+    stranger's rules may ask many: each table is made once, at most a million entries)."""
+    sizes = sorted({t for t in beanometer if t is not None and t >= 1})
+    if not sizes:
+        return None
+    pays = [(t, _step_coins(beanometer, t)) for t in sizes]
+    best_t, best_v = pays[0]
+    for t, v in pays[1:]:
+        if v * best_t > best_v * t:  # a better ratio of coins to beans (the smaller step on a tie)
+            best_t, best_v = t, v
+    top = sizes[-1]
+    bound = top * top + 2 * top
+    best = [0] * (bound + 1)
+    for c in range(1, bound + 1):
         b = best[c - 1]  # a bean more on a field pays no less
         for t, v in pays:
             if t > c:
@@ -65,7 +80,7 @@ def most_coins(beanometer: Any, n: int) -> int:
             if best[c - t] + v > b:
                 b = best[c - t] + v
         best[c] = b
-    return extra + best[n]
+    return best, best_t, best_v
 
 
 def _step_coins(beanometer: Any, beans: int) -> int:
