@@ -45,6 +45,8 @@ ENV = CheckEnv.of(["blue", "red", "soy"], {"discard": "shared", "hand": "player"
     # a map, or a filter by anything else than the kind, reads the zone
     ('sell on own_turn if count([c.bean for c in cards(hand) if c.kind == "order"]) > 0', (("zone", "hand", "owner"),)),
     ("sell on own_turn if count([c in cards(hand) if c.bean == blue]) > 0", (("zone", "hand", "owner"),)),
+    # a text compared with another attribute than the kind (the card's id) is no kind filter
+    ('sell on own_turn if count([c in cards(hand) if c.id == "order"]) > 0', (("zone", "hand", "owner"),)),
 ])
 def test_the_finer_inputs_are_found(header: str, reads: tuple[Any, ...]) -> None:
     compiled = compile_effect(f"action {header} {{ gain(owner, 1) }}", env=ENV)

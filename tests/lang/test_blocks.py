@@ -131,18 +131,22 @@ def test_an_unforeseen_failure_names_the_rule() -> None:
 
 
 @pytest.mark.parametrize("closures", [False, True], ids=["generated", "closures"])
-@pytest.mark.parametrize("part", ["condition", "action body"])
+@pytest.mark.parametrize("part", ["condition", "action body", "action cost", "action worth"])
 def test_an_unforeseen_failure_points_at_its_rule(part: str, closures: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     """The L813 of a rule's condition or of an action's body is placed at that rule (the
     second of two here), so `bohn` prints its file:line:col (a fresh lang sample's two
     survivors compiled both without a place), generated or made of closures (``guarded``
-    places those: a 2026-12-03 sample's survivor dropped its place)."""
+    places those: a 2026-12-03 sample's survivor dropped its place); an action's cost and
+    worth too (two survivors of the 2026-12-04 sample)."""
     if closures:
         monkeypatch.setattr(compiler, "compile_block", lambda *a, **k: None)
         monkeypatch.setattr(compiler, "inline", lambda *a, **k: None)
         monkeypatch.setattr(lang, "_COMPILED", {})
     text = {"condition": "when drew { gain(owner, 1) }\n  when drew if item(cards(hand), 0).bean.count > 0 { gain(owner, 1) }",
-            "action body": "when drew { gain(owner, 1) }\n  action a on own_turn { add_counter(owner, \"x\", item(cards(hand), 0).bean.count) }"}[part]
+            "action body": "when drew { gain(owner, 1) }\n  action a on own_turn { add_counter(owner, \"x\", item(cards(hand), 0).bean.count) }",
+            "action cost": "when drew { gain(owner, 1) }\n  action a on own_turn cost item(cards(hand), 0).bean.count { gain(owner, 1) }",
+            "action worth": "when drew { gain(owner, 1) }\n  action a on own_turn worth item(cards(hand), 0).bean.count { gain(owner, 1) }",
+            }[part]
     compiled = compile_effect(text, env=ENV, name="failing")
     world, _ = _world(1)
 
@@ -150,7 +154,9 @@ def test_an_unforeseen_failure_points_at_its_rule(part: str, closures: bool, mon
         raise ValueError("no count")
     world.bean_count = broken  # type: ignore[method-assign]
     ctx = compiler.new_ctx(world, 0, "failing")
-    run = compiled.triggers[1].condition if part == "condition" else compiled.actions[0].body
+    action = compiled.actions[0] if part != "condition" else None
+    run = (compiled.triggers[1].condition if action is None else
+           {"action body": action.body, "action cost": action.cost, "action worth": action.worth}[part])  # type: ignore[union-attr]
     assert run is not None
     with pytest.raises(BohnError) as caught:
         run(ctx)

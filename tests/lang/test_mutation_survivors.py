@@ -854,3 +854,58 @@ def test_the_triggers_an_event_sets_off_spend_the_decisions_budget() -> None:
     world = Budgeted(beans=dict(BEANS))
     assert fire([(t, 0) for t in compiled.triggers] * 2, "drew", {"player": 0, "cards": 1}, world) == 2
     assert world.counters[(0, "n")] == 6 and shared == [MAX_STEPS - 2 * 7]
+
+
+# ------------------------------------------------------------------ a fresh sample (40, seed 59, 2026-12-04)
+
+
+def test_a_list_written_out_that_runs_out_of_budget_is_placed_at_its_bracket() -> None:
+    # inline `written`: the generated list literal charged to the budget without its place
+    world = TableWorld(beans=dict(BEANS))
+    literal = "[" + ", ".join(["1"] * 200) + "]"
+    with pytest.raises(BohnError) as info:
+        run("repeat 600 {\n  let xs = " + literal + "\n}", world)
+    d = info.value.diagnostics[0]
+    assert d.code == "L808" and d.span is not None and (d.span.line, d.span.col) == (2, 12)
+
+
+@pytest.mark.parametrize("closures", [False, True], ids=["generated", "closures"])
+def test_a_filter_may_spend_the_budget_to_exactly_nothing(closures: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    # compiler `comprehension` (the closures, made when no code is generated): its items
+    # charged with `<= 0` instead of `< 0`. The repeat costs 1, each of its 41 turns 1,
+    # each `let` 1 and its filter the hand's size: with 2437 cards that is
+    # 1 + 41 * 2439 = MAX_STEPS exactly, which is allowed; one card more is not
+    if closures:
+        from engine import lang
+        from engine.lang import compiler
+
+        monkeypatch.setattr(compiler, "compile_block", lambda *a, **k: None)
+        monkeypatch.setattr(compiler, "inline", lambda *a, **k: None)
+        monkeypatch.setattr(lang, "_COMPILED", {})
+    assert 1 + 41 * (2437 + 2) == MAX_STEPS
+    for size, fails in ((2437, False), (2438, True)):
+        world = TableWorld(beans=dict(BEANS))
+        world.put(ZoneRef("hand", 0), *["red"] * size)
+        program = "repeat 41 {\n  let xs = [c in cards(hand) if true]\n}"
+        if fails:
+            with pytest.raises(BohnError) as info:
+                run(program, world)
+            assert info.value.code == "L808"
+        else:
+            run(program, world)
+
+
+def test_the_table_world_works_out_the_worth_of_a_lone_option() -> None:
+    # world `TableWorld.takes_lone`: the table world asks every choice, the one option of a
+    # choice that must be taken too, so the choice is handed its worth
+    seen: list[object] = []
+
+    class Recording(TableWorld):
+        def choose(self, player, options, prompt, optional, worths=None):  # type: ignore[no-untyped-def]
+            seen.append(worths)
+            return super().choose(player, options, prompt, optional, worths)
+
+    world = Recording(beans=dict(BEANS))
+    assert world.takes_lone(0) is False
+    run("choose b from [red] by owner worth 3 { note(\"picked\") }", world)
+    assert seen == [[3.0]] and world.log[-1] == ("note", {"text": "picked"})
