@@ -539,3 +539,51 @@ def test_a_shipped_ruleset_loads_from_any_working_folder(tmp_path: Path, monkeyp
     monkeypatch.chdir(tmp_path)
     merged = loader._load_chain(loader.resolve_reference("high_bohn"), ())
     assert merged.document["id"] == "high_bohn" and merged.sources == ("rulesets/base.yaml", "rulesets/high_bohn.yaml")
+
+
+# --- a fresh sample of engine/rules (40, seed 46, 2026-12-04)
+
+
+def test_a_ruleset_s_digest_is_its_rules_and_changes_with_them(tmp_path: Path) -> None:
+    """The digest written into a log is the merged rules' own: another ruleset, or the same
+    one with one number changed, has another (a replay warns of an edited ruleset by it)."""
+    base, high = load_ruleset("base"), load_ruleset("high_bohn")
+    assert base.digest == load_ruleset("base").digest and len(base.digest) == 16
+    assert base.digest != high.digest
+    house = _house(tmp_path, "extends: base\nid: base\nname: Bohnanza\nplayer_counts:\n  4: {field_price: 2}\n")
+    assert house.digest != base.digest
+
+
+def test_each_problem_of_a_variant_is_reported_even_when_two_read_alike(tmp_path: Path) -> None:
+    """`bohn validate` checks every variant: two of its mistakes with the same words at two
+    places are two problems, each marked with the variant."""
+    from engine.rules.loader import check_path
+
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: base\nid: house\nname: House\nvariants:\n  odd:\n    description: Odd.\n    patch:\n"
+                    "      effects:\n"
+                    "        +one: {effect: \"gain(ownr, 1)\"}\n"
+                    "        +two: {effect: \"gain(ownr, 1)\"}\n", encoding="utf-8")
+    found = [d for d in check_path(path) if d.severity == "error"]
+    assert [(d.code, d.span.line if d.span else None) for d in found] == [("L801", 9), ("L801", 10)], found
+    assert all(d.message.endswith(" [variant odd]") and d.message == found[0].message for d in found)
+
+
+def test_a_value_of_the_wrong_type_names_every_type_it_may_have(tmp_path: Path) -> None:
+    from engine.rules.loader import check_path
+
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: base\nid: house\nname: House\nbeans:\n  blue: {beanometer: [4, 6, x, 10]}\n", encoding="utf-8")
+    found = check_path(path)
+    assert found and found[0].code == "S203" and found[0].message.endswith("is not of type integer or null"), found
+
+
+def test_the_sheet_of_a_set_up_that_deals_beans_by_their_kind(tmp_path: Path) -> None:
+    """A set-up line may deal `kind: bean` (the beans' own kind, no card kind of the
+    ruleset): the sheet of a ruleset with a second deck, which asks what each line deals
+    from it, tells it as any deal."""
+    rules = _house(tmp_path, "extends: base\nid: house\nname: House\nzones:\n"
+                   "  +spare: {name: the spare deck, kind: deck, owner: shared, visibility: hidden, reshuffle: never, runouts: false}\n"
+                   "+setup:\n  - {deal: 1, kind: bean, to: hand}\n")
+    md = sheet_markdown(rules, 4)
+    assert "- Deal: 5 cards to each player." in md and "- The spare deck is not refilled when it runs out." in md, md
