@@ -601,3 +601,27 @@ def test_the_first_card_of_the_fields_zone_read_as_a_zone_is_none_as_its_count_i
     game.apply(Action("plant", 0, field=1))
     assert game.state.fields[0][1] != [] and game.fx is not None
     assert game.fx.counters == {(0, "read"): 1}
+
+
+def test_a_short_deck_shuffled_with_the_discards_names_its_option_as_the_rule(tmp_path: Path) -> None:
+    """The house rule `short_deck: shuffle_with_discards` reshuffles before a draw the deck
+    cannot serve: the `reshuffled` event names that option's line as its rule (a fresh
+    sample's survivor, 2026-12-04, asked the origin of no such entry)."""
+    from engine.game.actions import Action as _Action
+    from engine.game.arrange import arrange
+    from engine.game.core import Game as _Game
+    from engine.scenario.model import load_scenarios
+
+    f = tmp_path / "s.scenario.yaml"
+    f.write_text("ruleset: base\nplayers: 4\nscenarios:\n  - name: x\n    rules:\n"
+                 "      options: {short_deck: {value: shuffle_with_discards}}\n    setup:\n"
+                 "      hands: {0: [chili]}\n      draw_pile: [soy]\n      discard: [red, red, red]\n"
+                 "      rest_to: out_of_game\n    steps: [{expect: {phase: plant}}]\n", encoding="utf-8")
+    [sc] = load_scenarios(f)
+    rules = load_ruleset("base", patches=[sc.rules])
+    game = _Game(rules, 4, sc.seed)
+    arrange(game, sc.setup)
+    game.apply(_Action("plant", 0, 0))
+    [event] = [e for e in game.events if e["type"] == "reshuffled"]
+    where = rules.origin("options", "short_deck")
+    assert where is not None and event["rule"] == f"{where.file}:{where.line}" == "rulesets/base.yaml:" + str(where.line)
