@@ -96,12 +96,17 @@ def test_a_misspelt_expectation_is_named_at_its_key_and_other_problems_are_kept(
     assert [(code, line) for code, line, _, _ in found[2:]] == [("S203", 4)], "the schema's other complaints stay"
 
 
-def _outcome(tmp_path: Path, text: str) -> str | None:
+def _failure(tmp_path: Path, text: str, *, mutant: bool = False) -> Failure | None:
+    """The failure of the one scenario of a file holding ``text`` (None: it passed)."""
     f = tmp_path / "e.scenario.yaml"
     f.write_text(text, encoding="utf-8")
     [sc] = load_scenarios(f)
-    outcome = run_scenario(sc)
-    return None if outcome.failure is None else outcome.failure.format()
+    return run_scenario(sc, mutant=mutant).failure
+
+
+def _outcome(tmp_path: Path, text: str) -> str | None:
+    failure = _failure(tmp_path, text)
+    return None if failure is None else failure.format()
 
 
 EVENTS = """\
@@ -247,11 +252,8 @@ def test_a_near_miss_of_the_hand_sizes_gets_a_suggestion(tmp_path: Path) -> None
 
 
 def test_an_unknown_action_name_lists_the_seat_s_actions_and_what_action_takes(tmp_path: Path) -> None:
-    f = tmp_path / "a.scenario.yaml"
-    f.write_text("ruleset: high_bohn_plus\nplayers: 4\nscenarios:\n  - name: x\n    steps:\n"
-                 "      - do: {seat: 0, kind: act, action: fil_order}\n", encoding="utf-8")
-    [sc] = load_scenarios(f)
-    failure = run_scenario(sc).failure
+    failure = _failure(tmp_path, "ruleset: high_bohn_plus\nplayers: 4\nscenarios:\n  - name: x\n    steps:\n"
+                                 "      - do: {seat: 0, kind: act, action: fil_order}\n")
     assert failure is not None and failure.code == "T702"
     assert failure.message == ("the ruleset declares no action `fil_order` for seat 0 (did you mean `fill_order`?); "
                                "seat 0 may take: fill_order.fill_order")
@@ -284,11 +286,8 @@ def test_an_action_that_cannot_be_read_is_t702_at_its_place() -> None:
 
 
 def test_a_scenario_on_a_missing_ruleset_fails_at_the_scenario_not_at_its_setup(tmp_path: Path) -> None:
-    f = tmp_path / "m.scenario.yaml"
-    f.write_text("ruleset: gone.yaml\nplayers: 4\nscenarios:\n  - name: x\n    setup:\n      phase: trade\n"
-                 "    steps: [{expect: {phase: trade}}]\n", encoding="utf-8")
-    [sc] = load_scenarios(f)
-    failure = run_scenario(sc).failure
+    failure = _failure(tmp_path, "ruleset: gone.yaml\nplayers: 4\nscenarios:\n  - name: x\n    setup:\n      phase: trade\n"
+                                 "    steps: [{expect: {phase: trade}}]\n")
     assert failure is not None and failure.code == "O300"
     assert failure.span is not None and failure.span.line == 4, "the scenario's line (the ruleset it names), not its setup's"
 
@@ -342,10 +341,8 @@ def test_a_near_miss_of_every_expectation_gets_its_name_suggested(tmp_path: Path
 
 
 def test_a_scenario_without_a_mutant_run_for_its_mutant_is_t707_saying_so(tmp_path: Path) -> None:
-    f = tmp_path / "n.scenario.yaml"
-    f.write_text("ruleset: base\nplayers: 4\nscenarios:\n  - name: x\n    steps: [{expect: {phase: plant}}]\n", encoding="utf-8")
-    [sc] = load_scenarios(f)
-    failure = run_scenario(sc, mutant=True).failure
+    failure = _failure(tmp_path, "ruleset: base\nplayers: 4\nscenarios:\n  - name: x\n    steps: [{expect: {phase: plant}}]\n",
+                       mutant=True)
     assert failure is not None and (failure.code, failure.message) == ("T707", "the scenario has no `mutant` to check it against")
 
 
