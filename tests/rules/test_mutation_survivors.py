@@ -587,3 +587,52 @@ def test_the_sheet_of_a_set_up_that_deals_beans_by_their_kind(tmp_path: Path) ->
                    "+setup:\n  - {deal: 1, kind: bean, to: hand}\n")
     md = sheet_markdown(rules, 4)
     assert "- Deal: 5 cards to each player." in md and "- The spare deck is not refilled when it runs out." in md, md
+
+
+# --- a second fresh sample of engine/rules (40, seed 47, 2026-12-04)
+
+
+def test_the_sheet_says_whether_a_second_deck_s_run_outs_count(tmp_path: Path) -> None:
+    rules = _house(tmp_path, "extends: base\nid: house\nname: House\nzones:\n"
+                   "  +spare: {name: the spare deck, kind: deck, owner: shared, visibility: hidden, reshuffle: never, runouts: true}\n")
+    assert "- The spare deck is not refilled when it runs out; its run-outs count towards the end." in sheet_markdown(rules, 4)
+
+
+def test_the_sheet_says_when_a_player_harvests_only_on_their_own_turn(tmp_path: Path) -> None:
+    rules = _house(tmp_path, "extends: base\nid: house\nname: House\nplayer_counts:\n  4: {harvest_when: own_turn}\n")
+    assert "- A player harvests a field only on their own turn, or while planting cards on another player's turn" \
+        in sheet_markdown(rules, 4)
+
+
+def test_a_column_an_option_adds_is_a_known_column(tmp_path: Path) -> None:
+    """`column("bonus")` reads a column that only an option's patch adds (`+bonus`): known,
+    no T733."""
+    from engine.rules.loader import check_path
+
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: base\nid: house\nname: House\nplayer_counts:\n  4: {+columns: {start: 0}}\noptions:\n  +bonus_coins:\n"
+                    "    description: A bonus?\n    choices: {none: None., one: One.}\n    value: none\n"
+                    "    patches: {one: {player_counts: {4: {columns: {+bonus: 1}}}}}\n"
+                    "effects:\n  +bonus:\n    effect: \"when game_started { gain(owner, column(\\\"bonus\\\")) }\"\n", encoding="utf-8")
+    assert [d.code for d in check_path(path) if d.severity == "error"] == []
+
+
+def test_an_unknown_start_zone_of_a_card_kind_is_r401_at_its_start(tmp_path: Path) -> None:
+    from engine.rules.loader import check_path
+
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: base\nid: house\nname: House\n+cards:\n  - id: token\n    name: Token\n"
+                    "    starts_in: nowhere\n    cards:\n      - {id: t1, name: T, count: 1}\n", encoding="utf-8")
+    found = [d for d in check_path(path) if d.code == "R401"]
+    assert found and found[0].message.startswith("card kind `token`: unknown zone `nowhere`")
+    assert found[0].span is not None and (found[0].span.line, found[0].span.col) == (7, 16), found
+
+
+def test_a_purchase_to_an_unknown_zone_is_r401_naming_it(tmp_path: Path) -> None:
+    from engine.rules.loader import check_path
+
+    path = tmp_path / "house.yaml"
+    text = (ROOT / "rulesets" / "high_bohn.yaml").read_text(encoding="utf-8").replace("      to: buildings\n", "      to: bildings\n", 1)
+    path.write_text(text, encoding="utf-8")
+    found = [d for d in check_path(path) if d.code == "R401"]
+    assert found and found[0].message.startswith("`buy.to` names unknown zone `bildings` (did you mean `buildings`?)"), found
