@@ -347,8 +347,8 @@ def _counts_patched(rules: Ruleset, name: str) -> set[int] | None:
     ``patches`` change nothing but rows of ``player_counts`` (None otherwise: a choice that
     changes anything else may change every game). A game of another count plays the same
     whatever the choice, so its sheet says the option is not played there."""
-    option = (rules.document.get("options") or {}).get(name)
-    patches = option.get("patches") if hasattr(option, "get") else None
+    option: Any = (rules.document.get("options") or {}).get(name)
+    patches = option.get("patches") if option is not None and hasattr(option, "get") else None
     if not patches:
         return None
     counts: set[int] = set()
