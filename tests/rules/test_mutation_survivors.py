@@ -636,3 +636,18 @@ def test_a_purchase_to_an_unknown_zone_is_r401_naming_it(tmp_path: Path) -> None
     path.write_text(text, encoding="utf-8")
     found = [d for d in check_path(path) if d.code == "R401"]
     assert found and found[0].message.startswith("`buy.to` names unknown zone `bildings` (did you mean `buildings`?)"), found
+
+
+def test_a_log_in_another_folder_names_the_ruleset_file_relative_to_itself(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """`bohn play --ruleset house.yaml --log out/g.jsonl`: the log's header names the file as
+    seen from the log's folder (`../house.yaml`), so the replay finds it; a shipped name
+    stays a name."""
+    from engine.rules.loader import reference_from
+
+    (tmp_path / "house.yaml").write_text("extends: base\nid: house\nname: House\n", encoding="utf-8")
+    (tmp_path / "out").mkdir()
+    monkeypatch.chdir(tmp_path)
+    assert reference_from("house.yaml", tmp_path / "out") == "../house.yaml"
+    assert reference_from("house.yaml", tmp_path) == "house.yaml"
+    assert reference_from("base", tmp_path / "out") == "base"
