@@ -651,3 +651,16 @@ def test_a_log_in_another_folder_names_the_ruleset_file_relative_to_itself(tmp_p
     assert reference_from("house.yaml", tmp_path / "out") == "../house.yaml"
     assert reference_from("house.yaml", tmp_path) == "house.yaml"
     assert reference_from("base", tmp_path / "out") == "base"
+
+
+def test_trading_is_forbidden_when_the_others_may_trade_with_nobody(tmp_path: Path) -> None:
+    """`may_trade` asked both ways: a rule that lets the active player (seat 0) offer but no
+    other seat trade back forbids every trade (the sheet says nothing is traded)."""
+    from engine.rules.probes import trading_forbidden
+
+    one_way = _house(tmp_path, "extends: base\nid: house\nname: House\neffects:\n"
+                     "  +one_way: {effect: \"modify may_trade if player != active = false\"}\n")
+    assert trading_forbidden(one_way, 4) is True
+    both = _house(tmp_path, "extends: base\nid: house\nname: House\neffects:\n"
+                  "  +one_way: {effect: \"modify may_trade if player != active and other != active = false\"}\n")
+    assert trading_forbidden(both, 4) is False  # (only trades without the active player are forbidden)
