@@ -664,3 +664,16 @@ def test_trading_is_forbidden_when_the_others_may_trade_with_nobody(tmp_path: Pa
     both = _house(tmp_path, "extends: base\nid: house\nname: House\neffects:\n"
                   "  +one_way: {effect: \"modify may_trade if player != active and other != active = false\"}\n")
     assert trading_forbidden(both, 4) is False  # (only trades without the active player are forbidden)
+
+
+def test_a_bought_kind_without_a_start_starts_in_the_deck_and_is_refused_so(tmp_path: Path) -> None:
+    """A kind with `buy:` and no `starts_in` starts in the draw pile, which is a deck: R462
+    names it (cards for sale lie in a shared display)."""
+    from engine.rules.loader import check_path
+
+    path = tmp_path / "house.yaml"
+    text = (ROOT / "rulesets" / "high_bohn.yaml").read_text(encoding="utf-8").replace("    starts_in: building_supply\n", "", 1)
+    path.write_text(text, encoding="utf-8")
+    found = [d for d in check_path(path) if d.code == "R462"]
+    assert found and "is bought out of the zone it starts in; `draw_pile` must be a shared zone that is not a deck" \
+        in found[0].message, found
