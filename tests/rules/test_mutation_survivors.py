@@ -677,3 +677,17 @@ def test_a_bought_kind_without_a_start_starts_in_the_deck_and_is_refused_so(tmp_
     found = [d for d in check_path(path) if d.code == "R462"]
     assert found and "is bought out of the zone it starts in; `draw_pile` must be a shared zone that is not a deck" \
         in found[0].message, found
+
+
+# --- a third fresh sample of engine/rules (40, seed 48, 2026-12-04)
+
+
+def test_the_sheet_calls_bought_cards_by_the_names_the_kind_gives(tmp_path: Path) -> None:
+    """`buy.called` names one bought card and many: the sheet says both as written, not the
+    kind's id with an s."""
+    path = tmp_path / "house.yaml"
+    text = (ROOT / "rulesets" / "high_bohn.yaml").read_text(encoding="utf-8")
+    assert text.count("called: {one: building, many: buildings}") == 1
+    path.write_text(text.replace("called: {one: building, many: buildings}", "called: {one: edifice, many: edifices}"), encoding="utf-8")
+    md = sheet_markdown(load_ruleset(str(path)), 4)
+    assert "may still buy edifices; then the game is scored." in md and "A player may own 1 edifice of each type" in md, md
