@@ -18,6 +18,7 @@ from engine.rules.loader import load_ruleset
 from engine.sim.replay import replay
 from engine.sim.running import Running
 from engine.sim.simulate import Stats, paired_difference
+from tests.sim.figures import drawn_figures
 
 
 def _stats(per_game: list[list[int]]) -> Stats:
@@ -328,21 +329,6 @@ def test_a_comparison_of_one_game_says_it_needs_two() -> None:
     assert any("NO CONCLUSION: a comparison needs at least two games" in line for line in lines), lines
 
 
-def _drawn_figures(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
-    """The figures the plots draw from now on, each kept as it is saved (and still saved)."""
-    from engine.sim import plot
-
-    drawn: list[Any] = []
-    real = plot.save_figure
-
-    def keep(plt: Any, fig: Any, path: Path) -> None:
-        drawn.append(fig)
-        real(plt, fig, path)
-
-    monkeypatch.setattr(plot, "save_figure", keep)
-    return drawn
-
-
 def test_the_compare_plot_shades_the_interval_around_the_mean(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The picture's red band is mean ± 1.96 standard errors of the paired differences."""
     pytest.importorskip("matplotlib")
@@ -351,7 +337,7 @@ def test_the_compare_plot_shades_the_interval_around_the_mean(tmp_path: Path, mo
 
     a = simulate(load_ruleset("base"), 3, 6, seed=2, bots=["random"], trading=False)
     b = simulate(load_ruleset("base"), 3, 6, seed=2, bots=["greedy"], trading=False)
-    drawn = _drawn_figures(monkeypatch)
+    drawn = drawn_figures(monkeypatch, plot)
     plot.write_plot(tmp_path / "ab.svg", [a, b])
     assert (tmp_path / "ab.svg").exists()
     mean, se, n = paired_difference(a, b)
@@ -938,7 +924,7 @@ def test_the_compare_plot_draws_at_most_30_bins_of_differences(tmp_path: Path,
 
     a = _stats([[0, 0]] * 200)
     b = _stats([[i, i] for i in range(200)])
-    drawn = _drawn_figures(monkeypatch)
+    drawn = drawn_figures(monkeypatch, plot)
     plot.write_plot(tmp_path / "ab.svg", [a, b])
     bars = [p for p in drawn[0].axes[1].patches if not p.get_label().startswith("95% interval")]
     assert len(bars) == 30

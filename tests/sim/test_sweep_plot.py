@@ -12,6 +12,7 @@ import pytest
 
 from engine.sim import sweep_plot
 from engine.sim.sweep import combinations, parse_set, sweep
+from tests.sim.figures import drawn_figures
 
 pytest.importorskip("matplotlib")
 
@@ -20,14 +21,7 @@ def _drawn(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any]:
     axes = [parse_set("player_counts.4.field_price=1,2")]
     baseline, variations = combinations("base", None, 4, axes)
     result = sweep(baseline, variations, 4, 4, bots=["random"], trading=False, axes=axes)
-    drawn: list[Any] = []
-    real = sweep_plot.save_figure
-
-    def keep(plt: Any, fig: Any, path: Path) -> None:
-        drawn.append(fig)
-        real(plt, fig, path)
-
-    monkeypatch.setattr(sweep_plot, "save_figure", keep)
+    drawn = drawn_figures(monkeypatch, sweep_plot)
     picture = tmp_path / "sweep.svg"
     sweep_plot.write_sweep_plot(picture, result)
     assert picture.read_text(encoding="utf-8").lstrip().startswith("<?xml")
