@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from engine.errors import BohnError
+from engine.errors import BohnError, Span
 from engine.lang.world import FieldRef, ZoneRef
 
 if TYPE_CHECKING:
@@ -100,7 +100,14 @@ def _check_goes(fx: GameEffects, card: int, zone: str) -> None:
     allowed = fx._kind_zones[fx.game.state.bean_of[card]]
     if allowed is not None and zone not in allowed:
         raise BohnError.one("G625", f"a `{fx.game.bean_name(card)}` may not go to `{zone}` (its kind may be in "
-                            f"{', '.join(sorted(allowed))})")
+                            f"{', '.join(sorted(allowed))})", kind_span(fx, card))
+
+
+def kind_span(fx: GameEffects, card: int) -> Span | None:
+    """Where the kind of ``card`` is declared (its ``zones`` list the places it may be):
+    what G625 points at, the rule that moved the card being one of many that may."""
+    kind = fx.game.state.type_kinds[fx.game.state.bean_of[card]]
+    return next((k.span for k in fx.game.rules.kinds if k.id == kind), None)
 
 
 def gain(fx: GameEffects, player: int, amount: int, source: ZoneRef | None = None) -> None:

@@ -71,15 +71,6 @@ def sheet_data(rules: Ruleset, players: int) -> dict[str, Any]:
     }
 
 
-def _zone(rules: Ruleset, zone_id: str) -> str:
-    """A zone as a player says it (``sheet_cards.place``: the game's own piles by what
-    they are, others by their ``name``); a zone the ruleset does not declare by its id in
-    words. Its description is never pasted into a sentence (it is written to stand alone)."""
-    if not any(z.id == zone_id for z in rules.zones):
-        return zone_id.replace("_", " ")
-    return place(rules, zone_id)
-
-
 def _no_room(row: PlayerCountRow) -> str:
     """What a player does with a card that must be planted and fits no field: the engine
     then lists only harvests, and a field purchase where this player count sells fields."""
@@ -102,7 +93,7 @@ def _step_text(step: Step, row: PlayerCountRow, rules: Ruleset | None) -> str:
     n = step.number
 
     def zone(key: str) -> str:
-        return _zone(rules, str(p[key])) if rules is not None else str(p[key]).replace("_", " ")
+        return place(rules, str(p[key])) if rules is not None else str(p[key]).replace("_", " ")
 
     match step.kind:
         case "plant_from_hand":
@@ -170,11 +161,11 @@ def _trade(step: Step, row: PlayerCountRow, rules: Ruleset | None) -> str:
               else {"The active player": list(also.get("active", [])), others[0].upper() + others[1:]: list(also.get("others", []))})
     for who_may, zones in by_who.items():
         for z in zones:
-            zone_text = _zone(rules, z) if rules is not None else z
+            zone_text = place(rules, z) if rules is not None else z
             text += (f" Cards from {zone_text} may be traded and given away as well." if not who_may
                      else f" {who_may} may also trade and give away cards from {zone_text}.")
     for target in dict(p.get("received_from", {})).values():
-        text += f" Such cards, once received, are kept apart as {_zone(rules, target) if rules is not None else target}."
+        text += f" Such cards, once received, are kept apart as {place(rules, target) if rules is not None else target}."
     return text
 
 
@@ -215,7 +206,7 @@ def sheet_markdown(rules: Ruleset, players: int) -> str:
     out += ["## Set-up", ""]
     out.append(f"- Fields: each player starts with {row.fields}.")
     if row.max_fields > row.fields:
-        where = "leave the game" if row.field_payment_to == "out_of_game" else f"go to {_zone(rules, row.field_payment_to)}"
+        where = "leave the game" if row.field_payment_to == "out_of_game" else f"go to {place(rules, row.field_payment_to)}"
         out.append(f"- Extra fields: up to {row.max_fields} in all, {row.field_price} coins each, bought at any time "
                    f"(also on {_others_turns(players)}); the coins paid {where}.")
     else:
@@ -337,8 +328,8 @@ def _idle_options(rules: Ruleset, row: PlayerCountRow) -> dict[str, str]:
         counts = _counts_patched(rules, name)
         if counts and row.players not in counts and name not in idle:
             said = [str(n) for n in sorted(counts)]
-            idle[name] = ("it changes only the game of " + said[0] if len(said) == 1 else
-                          "it changes only the games of " + ", ".join(said[:-1]) + " or " + said[-1]) + " players"
+            listed = said[0] if len(said) == 1 else ", ".join(said[:-1]) + " or " + said[-1]
+            idle[name] = f"it changes only the games of {listed} players"
     return idle
 
 

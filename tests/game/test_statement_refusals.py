@@ -100,4 +100,8 @@ def test_a_card_moved_where_its_kind_may_not_go_is_g625_naming_the_zones_it_may_
         fx.do("move", {"cards": [order], "to": ZoneRef("discard", None)})
     d = caught.value.diagnostics[0]
     assert (d.code, d.message) == ("G625", f"a `{name}` may not go to `discard` (its kind may be in hand, order_deck, order_discard)")
+    # it points at the kind whose `zones` refuse it: the line of its `- id: order` (a kind declared elsewhere: another line)
+    assert d.span is not None and Path(d.span.file).name == "orders.yaml"
+    lines = Path(ORDERS).read_text(encoding="utf-8").splitlines()
+    assert lines[d.span.line - 1][d.span.col - 1:].startswith("id: order")
     assert order in game.state.hands[0] and order not in game.state.discard

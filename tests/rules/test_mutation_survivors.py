@@ -691,3 +691,37 @@ def test_the_sheet_calls_bought_cards_by_the_names_the_kind_gives(tmp_path: Path
     path.write_text(text.replace("called: {one: building, many: buildings}", "called: {one: edifice, many: edifices}"), encoding="utf-8")
     md = sheet_markdown(load_ruleset(str(path)), 4)
     assert "may still buy edifices; then the game is scored." in md and "A player may own 1 edifice of each type" in md, md
+
+
+def test_a_text_attribute_that_spells_a_bean_is_printed_as_written(tmp_path: Path) -> None:
+    """The rulesheet names a `bean` attribute's value by the bean's name, and prints every
+    other attribute as written, even a text that happens to spell a bean's id (a fresh
+    seed-48 rules sample's survivor named beans in every column: an order's note "red"
+    became "Red Bean")."""
+    text = (ROOT / "rulesets" / "scenarios" / "cards" / "orders.yaml").read_text(encoding="utf-8")
+    old_attrs, new_attrs = "attributes: {wants: bean, reward: number}", "attributes: {wants: bean, reward: number, note: text}"
+    old_card = "values: {wants: red, reward: 2}}"
+    new_card = "values: {wants: red, reward: 2, note: red}}"
+    assert old_attrs in text and old_card in text
+    (tmp_path / "orders.yaml").write_text(text.replace(old_attrs, new_attrs, 1).replace(old_card, new_card, 1),
+                                         encoding="utf-8")
+    rules = load_ruleset(str(tmp_path / "orders.yaml"))
+    red = next(b.name for b in rules.beans if b.id == "red")
+    md = sheet_markdown(rules, 4)
+    row = next(line for line in md.splitlines() if line.startswith("| Red order |"))
+    assert [cell.strip() for cell in row.strip("|").split("|")][2:5] == [red, "2", "red"]
+
+
+def test_an_option_adding_a_player_count_row_is_not_played_at_other_counts(tmp_path: Path) -> None:
+    """An option whose choice adds a row (``+2:``) changes only the games of that count:
+    the 4-player sheet says so (a fresh seed-47 rules sample's survivor stripped the `+`
+    from the wrong end, read the key as no count and said nothing)."""
+    row = ("{remove_beans: [garden, cocoa], fields: 2, max_fields: 3, field_price: 3, field_payment_to: out_of_game, "
+           "deal: 5, reveal: 3, draw: 2, end_after_runouts: 1, harvest_when: own_turn, turn: duel}")
+    (tmp_path / "house.yaml").write_text(
+        "extends: base\nid: house\nname: House two\nplayers: {min: 3, max: 7}\nplayer_counts:\n  -2: ~\noptions:\n  +two_players:\n"
+        "    description: May two play?\n    choices:\n      no: No.\n      yes: Yes, as the base game's duel.\n"
+        f"    value: no\n    patches:\n      yes:\n        player_counts:\n          +2: {row}\n", encoding="utf-8")
+    rules = load_ruleset(str(tmp_path / "house.yaml"))
+    line = next(line for line in sheet_markdown(rules, 4).splitlines() if "May two play?" in line)
+    assert "(not played here: it changes only the games of 2 players)" in line

@@ -68,6 +68,6 @@ def test_an_option_that_patches_only_other_player_counts_is_not_played_on_this_s
     rules = load_ruleset(str(house))
     three, four = sheet_markdown(rules, 3), sheet_markdown(rules, 4)
     fourth = next(line for line in three.splitlines() if "cheap with four" in line)
-    assert "(not played here: it changes only the game of 4 players)" in fourth
+    assert "(not played here: it changes only the games of 4 players)" in fourth
     assert "not played" not in next(line for line in four.splitlines() if "cheap with four" in line)
     assert all("not played" not in line for line in three.splitlines() if "cheap everywhere" in line)

@@ -79,6 +79,12 @@ def test_a_rule_about_a_removed_bean_is_marked_not_played(tmp_path: Path) -> Non
     assert "- A house rule." in sheet_markdown(rules, 4).splitlines()  # type: ignore[arg-type]
     every = _house(tmp_path, "when harvested if event.beans >= 2 { gain(owner, 1) }")
     assert idle_without_beans(every, every.effects[-1].compiled, 2, list(every.row(2).remove_beans)) == []  # type: ignore[attr-defined]
+    # an action beside the Garden trigger may be played whatever is removed: never idle
+    # (a fresh seed-48 rules sample's survivor called it idle when it also had triggers)
+    acting = _house(tmp_path, "when harvested if event.bean == garden { gain(owner, 1) }\n"
+                              "action tip on own_turn if coins(owner) > 0 { gain(owner, 1) }")
+    assert idle_without_beans(acting, acting.effects[-1].compiled, 2, list(acting.row(2).remove_beans)) == []  # type: ignore[attr-defined]
+    assert "- A house rule." in sheet_markdown(acting, 2).splitlines()  # type: ignore[arg-type]
 
 
 def test_received_cards_are_not_traded_again_unless_a_trade_step_lists_their_zone() -> None:

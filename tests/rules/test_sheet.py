@@ -75,14 +75,16 @@ def test_a_variant_is_named_in_the_title_and_zones_are_said_as_players_say_them(
     """The sheet's title names the variant played (a 2026-12-01 mutant dropped it), and a
     zone the rules name is said by what it is — the engine's own zones in a player's words,
     never by id (a mutant garbled "the draw pile")."""
-    from engine.rules.sheet import _zone
+    from engine.rules.sheet_cards import place
 
     assert _sheet("high_bohn", "cognac", 4).splitlines()[0] == "# High Bohn — variant cognac, 4 players"
     assert _sheet("high_bohn", None, 4).splitlines()[0] == "# High Bohn, 4 players"
     rules = load_ruleset("base")
     words = {"deck": "the draw pile", "discard": "the discard pile", "hand": "the hand", "out_of_game": "out of the game"}
-    said = {z.kind: _zone(rules, z.id) for z in rules.zones if z.kind in words}
+    said = {z.kind: place(rules, z.id) for z in rules.zones if z.kind in words}
     assert said == {kind: word for kind, word in words.items() if kind in said} and "deck" in said and "hand" in said
+    # an id the ruleset does not declare (a step's or a row's place the sheet is given) in words, never as code
+    assert place(rules, "order_deck_2") == "order deck 2"
 
 
 def test_an_item_rule_paying_mixed_fields_is_asked_with_the_fields_bean(tmp_path: Path) -> None:
