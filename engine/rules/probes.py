@@ -131,3 +131,30 @@ def idle_without_beans(rules: Ruleset, effect: Compiled, players: int, removed: 
     if any(answers(b) for b in in_play):
         return []
     return [b for b in removed if answers(b)]
+
+
+def every_program(rules: Ruleset) -> list[Compiled]:
+    """Every compiled rule of the ruleset, whoever holds it: its effects', its items' and
+    its cards' (what may change a query or run a statement in some game of it)."""
+    compiled = [e.compiled for e in rules.effects] + [i.effect for i in rules.items if i.effect is not None]
+    compiled += [c.effect for kind in rules.kinds for c in kind.cards if c.effect is not None]
+    compiled += [c.on_buy for kind in rules.kinds for c in kind.cards if c.on_buy is not None]
+    return compiled
+
+
+def idle_without_field_sales(rules: Ruleset, effect: Compiled, players: int) -> bool:
+    """Whether an effect made only of ``field_bought`` triggers is never heard with
+    ``players``: their row deals every player as many fields as a player may have, no rule
+    raises that most (``max_fields``) and none takes a field away (``remove_field``), so no
+    field is ever bought (High Bohn Plus's three players start with their 3rd field).
+
+    Why a probe and not the effect's text: the sheet then says the rule is not played at
+    this count, as it does for a rule of a removed bean, from what the rules do."""
+    if not effect.triggers or effect.modifiers or effect.actions or any(t.event != "field_bought" for t in effect.triggers):
+        return False
+    row = rules.row(players)
+    if row.max_fields > row.fields:
+        return False
+    programs = every_program(rules)
+    return not any(m.query == "max_fields" for program in programs for m in program.modifiers) and not any(
+        ("statement", "remove_field") in program.uses for program in programs)

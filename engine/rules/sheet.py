@@ -13,7 +13,8 @@ from typing import Any
 
 from engine.rules.meters import item_beanometers
 from engine.rules.model import PlayerCountRow, Ruleset, Step
-from engine.rules.probes import hand_tradable, hands_sold_at_end, idle_without_beans, trading_forbidden
+from engine.rules.probes import (every_program, hand_tradable, hands_sold_at_end, idle_without_beans, idle_without_field_sales,
+                                 trading_forbidden)
 from engine.rules.sheet_cards import describe_setup, kinds_data, kinds_markdown, place, setup_lines
 
 _ORDINAL = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
@@ -255,15 +256,16 @@ def sheet_markdown(rules: Ruleset, players: int) -> str:
         for e in rules.effects:
             idle = idle_without_beans(rules, e.compiled, players, list(row.remove_beans))
             gone = " and ".join(rules.bean(b).name for b in idle)
-            out.append(f"- {e.description or e.id.replace('_', ' ')}"
-                       + (f" (not played with {players} players: the {gone} is removed)" if idle else ""))
+            why = (f"the {gone} is removed" if idle else
+                   "no field is bought" if idle_without_field_sales(rules, e.compiled, players) else "")
+            out.append(f"- {e.description or e.id.replace('_', ' ')}" + (f" (not played with {players} players: {why})" if why else ""))
     if rules.items:
         out += _items(rules, row, data, names, one, many)
     out += ["", "## Options", ""]
-    idle = _idle_options(rules, row)
+    unplayed = _idle_options(rules, row)
     for name, option in rules.options.items():
         out.append(f"- {option.description} **{option.choices[option.value]}**"
-                   + (f" (not played here: {idle[name]})" if name in idle else "")
+                   + (f" (not played here: {unplayed[name]})" if name in unplayed else "")
                    + (f" (source: {option.source})" if option.source else ""))
     out += ["", "## Named assumptions", "", "Where the rulebooks are silent or contradict themselves, this sheet assumes:", ""]
     if rules.assumptions:
@@ -357,9 +359,7 @@ def _counts_patched(rules: Ruleset, name: str) -> set[int] | None:
 def _modified(rules: Ruleset) -> set[str]:
     """The queries some rule of the ruleset changes: its own effects', its items' and its
     cards' (``score`` and ``tie_break`` tell how the winner is found)."""
-    compiled = [e.compiled for e in rules.effects] + [i.effect for i in rules.items if i.effect is not None]
-    compiled += [c.effect for kind in rules.kinds for c in kind.cards if c.effect is not None]
-    return {m.query for program in compiled for m in program.modifiers}
+    return {m.query for program in every_program(rules) for m in program.modifiers}
 
 
 def _winner(rules: Ruleset) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.rules.loader import load_ruleset
-from engine.rules.probes import hand_tradable, hands_sold_at_end, idle_without_beans, trading_forbidden
+from engine.rules.probes import hand_tradable, hands_sold_at_end, idle_without_beans, idle_without_field_sales, trading_forbidden
 from engine.rules.sheet import sheet_markdown
 
 
@@ -85,6 +85,28 @@ def test_a_rule_about_a_removed_bean_is_marked_not_played(tmp_path: Path) -> Non
                               "action tip on own_turn if coins(owner) > 0 { gain(owner, 1) }")
     assert idle_without_beans(acting, acting.effects[-1].compiled, 2, list(acting.row(2).remove_beans)) == []  # type: ignore[attr-defined]
     assert "- A house rule." in sheet_markdown(acting, 2).splitlines()  # type: ignore[arg-type]
+
+
+def test_a_rule_of_bought_fields_is_not_played_where_no_field_is_sold(tmp_path: Path) -> None:
+    """Three players of the base game start with their three fields, the most they may
+    have: a rule heard when a field is bought is never played there, and the sheet says
+    so; at 4 players a 3rd field is sold. A rule raising the most fields, or taking a
+    field away, lets a field be bought again: then the rule is played."""
+    rules = _house(tmp_path, "when field_bought { gain(owner, 1) }")
+    assert idle_without_field_sales(rules, rules.effects[-1].compiled, 3)  # type: ignore[attr-defined]
+    assert "- A house rule. (not played with 3 players: no field is bought)" in sheet_markdown(rules, 3).splitlines()  # type: ignore[arg-type]
+    assert not idle_without_field_sales(rules, rules.effects[-1].compiled, 4)  # type: ignore[attr-defined]
+    assert "- A house rule." in sheet_markdown(rules, 4).splitlines()  # type: ignore[arg-type]
+    for more in ("modify max_fields = value + 1", "action drop on own_turn if count(fields(owner)) > 1 "
+                 "and item(fields(owner), 0).size == 0 { remove_field(item(fields(owner), 0)) }"):
+        (tmp_path / "more.yaml").write_text(f"extends: house.yaml\nid: more\neffects:\n  +more:\n    effect: '{more}'\n",
+                                            encoding="utf-8")
+        other = load_ruleset(str(tmp_path / "more.yaml"))
+        bought = next(e for e in other.effects if e.id == "house_rule")
+        assert not idle_without_field_sales(other, bought.compiled, 3), more
+    # a rule that also listens to another event may be played: never called idle
+    mixed = _house(tmp_path, "when field_bought { gain(owner, 1) }\nwhen turn_ended { gain(owner, 1) }")
+    assert not idle_without_field_sales(mixed, mixed.effects[-1].compiled, 3)  # type: ignore[attr-defined]
 
 
 def test_received_cards_are_not_traded_again_unless_a_trade_step_lists_their_zone() -> None:
