@@ -90,7 +90,7 @@ def resolve_reference(ref: str, relative_to: Path | None = None, span: Span | No
         raise BohnError.one("Y112", f"cannot use this path: {exc}", span) from None
     p = Path(ref)
     if root is not None:
-        if p.is_absolute() or ref.startswith(("/", "\\")) or (len(ref) > 1 and ref[1] == ":"):
+        if p.is_absolute() or ref.startswith(("/", "\\")) or ref[1:2] == ":":  # (a drive: `C:house.yaml`)
             raise BohnError.one("Y112", "an absolute path is not allowed here; name a shipped ruleset or a file beside this one", span)
         if not ref.endswith((".yaml", ".yml")):
             raise BohnError.one("Y112", "a reference names a shipped ruleset or a .yaml file", span)

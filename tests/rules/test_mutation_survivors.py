@@ -725,3 +725,31 @@ def test_an_option_adding_a_player_count_row_is_not_played_at_other_counts(tmp_p
     rules = load_ruleset(str(tmp_path / "house.yaml"))
     line = next(line for line in sheet_markdown(rules, 4).splitlines() if "May two play?" in line)
     assert "(not played here: it changes only the games of 2 players)" in line
+
+
+def test_a_trade_step_without_partners_is_told_as_the_rulebook_plays_it(tmp_path: Path) -> None:
+    """`partners` may be left out of a trade step: the engine then lets only trades with
+    the active player happen (engine/game/trading.py), and the sheet says the same (a
+    fresh seed-49 rules sample's survivor read the missing key as `any` and told the
+    others they may trade among themselves)."""
+    text = (ROOT / "rulesets" / "base.yaml").read_text(encoding="utf-8")
+    step = "{kind: trade, revealed: revealed, received: set_aside, partners: active}"
+    assert step in text
+    (tmp_path / "base.yaml").write_text(text.replace(step, "{kind: trade, revealed: revealed, received: set_aside}"),
+                                        encoding="utf-8")
+    plain, left_out = sheet_markdown(load_ruleset("base"), 4), sheet_markdown(load_ruleset(str(tmp_path / "base.yaml")), 4)
+    said = [line for line in left_out.splitlines() if "may trade" in line]
+    assert said and all("among themselves" not in line for line in said)
+    assert said == [line for line in plain.splitlines() if "may trade" in line]
+
+
+def test_the_documents_parsed_lately_are_at_most_sixteen(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An editor's server parses every version of a file it is sent; only the latest 16
+    stay remembered, the oldest dropped first (a fresh seed-49 rules sample's survivor kept
+    17: the bound is what keeps a long editing session's memory flat)."""
+    from engine.rules import yamlload
+
+    monkeypatch.setattr(yamlload, "_PARSED", {})
+    for n in range(40):
+        load_text(f"id: house{n}\n", "house.yaml")
+    assert list(yamlload._PARSED) == [("house.yaml", f"id: house{n}\n") for n in range(24, 40)]
