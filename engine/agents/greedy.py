@@ -373,6 +373,15 @@ class GreedyBot:
                     break
             else:
                 return None  # nothing revealed that this seat grows: no request to make
+            # paid first with a card of a zone it may also trade from (a store's card has no
+            # other use), then with a hand card
+            for zone, beans in view.trade_sources():
+                for index, bean in enumerate(beans):
+                    if bean in grown:
+                        continue
+                    offer = new(Action, (PROPOSE, me, -1, -1, active, ((zone, index),), want))
+                    if offer not in tried and view.may_trade(zone, index):
+                        return offer
             for index, bean in enumerate(view.hand()):
                 if bean in grown:
                     continue
@@ -403,6 +412,21 @@ class GreedyBot:
                 gift = new(Action, (PROPOSE, me, -1, -1, seat, ((zone, index),), ()))
                 if gift not in tried and view.may_trade(zone, index):
                     return gift
+        # the same for the cards of the zones it may also trade from (a store, the cards
+        # received this turn)
+        for source, beans in view.trade_sources():
+            for index, bean in enumerate(beans):
+                if bean in grown:
+                    continue
+                for seat in others:
+                    theirs = seen.get(seat)
+                    if theirs is None:
+                        theirs = seen[seat] = view.planted(seat)
+                    if bean not in theirs:
+                        continue
+                    gift = new(Action, (PROPOSE, me, -1, -1, seat, ((source, index),), ()))
+                    if gift not in tried and view.may_trade(source, index):
+                        return gift
         # unwanted front hand cards, offered to the table for the bean we grow most
         most = info[3]  # the bean of the first of the fullest planted fields
         if most is None:

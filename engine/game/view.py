@@ -199,6 +199,23 @@ class SeatView:
         """The id of the display zone of the trading window now open ('' if none)."""
         return str(getattr(self._game.step, "revealed_id", ""))
 
+    def trade_sources(self) -> list[tuple[str, list[str]]]:
+        """The per-player zones this seat may also give cards from in the trading window
+        now open (the step's ``also_from``: a store, the cards received this turn), each
+        with its beans, in order; [] when there is none (most trading windows).
+
+        Why: a bot that offers only its hand and the revealed cards never trades what the
+        rules let it trade besides, and a simulation then measures a building or a variant
+        as though it did nothing."""
+        g = self._game
+        step = g.step
+        zones = getattr(step, "active_also_from" if self.seat == g.state.active else "also_from", None)
+        if not zones:
+            return []
+        names = g._names
+        per_player = g.state.per_player
+        return [(z, [names[c] for c in per_player[z][self.seat]]) for z in zones]
+
     def trade_display(self) -> list[str]:
         """The revealed cards of the trading window now open, if any."""
         g = self._game

@@ -85,3 +85,32 @@ def test_greedy_stores_only_a_bean_that_fits_none_of_its_fields() -> None:
                 game.apply(action)
     assert stored >= 3, stored
     assert previews == 0
+
+
+def test_greedy_trades_the_beans_of_its_store_away() -> None:
+    """Cards of a zone the trading step lets a seat also give from (High Bohn's general
+    store, `also_from: [store]`) are offered as hand cards are: a bean the seat does not
+    grow pays for a revealed bean it does, or goes as a gift to a seat that grows it. Before,
+    bots never offered them, and a stored bean stayed in the store for good."""
+    from engine.game.actions import ACCEPT, PROPOSE
+
+    rules = load_ruleset("high_bohn")
+    offered = landed = 0
+
+    def watch(game: Game, action: object) -> None:
+        nonlocal offered, landed
+        if action[0] == PROPOSE:  # type: ignore[index]
+            for zone, index in action[5]:  # type: ignore[index]
+                if zone == "store":
+                    offered += 1
+                    seat = action[1]  # type: ignore[index]
+                    bean = game.bean_name(game.state.per_player["store"][seat][index])
+                    grown = {game.bean_name(f[0]) for f in game.state.fields[seat] if f}
+                    assert bean not in grown, (bean, grown)
+        if action[0] == ACCEPT:  # type: ignore[index]
+            landed = max(landed, sum(len(z) for z in game.state.per_player["from_store"]))
+
+    for seed in range(12):
+        play_game(rules, 4, seed, [GreedyBot(seed * 10 + s) for s in range(4)], record=False, after_action=watch)
+    assert offered >= 5, offered
+    assert landed >= 1, landed
