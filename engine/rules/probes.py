@@ -146,7 +146,7 @@ def idle_without_field_sales(rules: Ruleset, effect: Compiled, players: int) -> 
     """Whether an effect made only of ``field_bought`` triggers is never heard with
     ``players``: their row deals every player as many fields as a player may have, no rule
     raises that most (``max_fields``) and none takes a field away (``remove_field``), so no
-    field is ever bought (High Bohn Plus's three players start with their 3rd field).
+    field is ever bought (a count whose players start with their 3rd and last field).
 
     Why a probe and not the effect's text: the sheet then says the rule is not played at
     this count, as it does for a rule of a removed bean, from what the rules do."""

@@ -54,7 +54,8 @@ def test_the_owner_limit_removes_what_reading_every_card_removes(variant: str | 
     from engine.sim.play import make_agents, play_game
 
     rules = load_ruleset("high_bohn", variant)
-    for seed in range(3):
+    removed_in = []
+    for seed in range(4):
         game = play_game(rules, 4, seed, make_agents(["greedy"], 4, seed), trading=True, record=False).game
         items = game.items
         assert items is not None
@@ -64,7 +65,9 @@ def test_the_owner_limit_removes_what_reading_every_card_removes(variant: str | 
         full = {it.group for it in rules.items
                 if len({s for i, s in items.owner.items() if items.by_id[i].group == it.group}) >= limit}
         plain = {it.id for it in rules.items if it.group in full and it.id not in items.owner}
-        assert items.removed == plain and items.removed
+        assert items.removed == plain
+        removed_in += [seed] if items.removed else []
+    assert len(removed_in) >= 2, removed_in  # (most games remove some: the test reads something)
 
 
 def test_with_a_price_rule_a_seat_still_owns_one_card_of_a_group(tmp_path: Path) -> None:
