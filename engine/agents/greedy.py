@@ -7,7 +7,9 @@ deck's last pass: while a dozen cards per coin of its price are still to come), 
 the dearest item it can afford whenever it can (an item's price counts at the end, so
 buying turns coins into score plus the item's attribute and the bonus for owning many),
 gives away revealed cards it cannot use, offers unwanted hand cards for beans it grows,
-and accepts offers whose cards all fit its fields. Declared actions (ships, action cards,
+trades and gives away the cards of the zones a trading step lets it also give from
+(``also_from``: a store) as it does hand cards, and accepts offers whose cards all fit
+its fields; it never accepts a card it cannot plant, so it has none to trade again. Declared actions (ships, action cards,
 a market…) are weighed by the ruleset's `worth` hint when the action has one, and
 otherwise one ply ahead: each is tried on a private copy of the game
 (``SeatView.preview``, counts only, the `worth` of cards held included) and the best is
