@@ -384,24 +384,25 @@ def _context(fx: GameEffects, seat: int, action: CompiledAction, made: list[Ctx]
     """The listing's one context for ``action`` (taken when a first rule is read).
 
     Why kept per seat (``ListingMemo.contexts``) from one listing to the next: a listing
-    that evaluates anything (a few hundred a game, after each planting in High Bohn Plus)
-    made a context of its own, a sixth of an evaluation. A kept one is given the
-    decision's budget, the seat to move and the rule; its variables are made again when
-    anything besides the three names is left in them (a rule of a card binds ``this``, an
-    evaluation that failed may leave its parameter)."""
+    that evaluates anything (a few hundred a game: a test reading the fields' sizes is
+    asked again after every planting) made a context of its own, a sixth of an
+    evaluation. A kept one is given the decision's budget, the seat to move and the rule;
+    its variables are made again when anything besides the three names is left in them
+    (a rule of a card binds ``this``, an evaluation that failed may leave its parameter)."""
     if made:
         ctx = made[0]
         ctx.rule = action.rule
         return ctx
-    budget = fx.budget()  # (asked first, as before: it counts the rules read, ``epoch``)
-    ctx = memo.contexts.get(seat)
-    if ctx is None or ctx.world is not fx or len(ctx.vars) != 3:
-        ctx = memo.contexts[seat] = Ctx(fx, {"owner": seat, "active": fx.game.state.active,
-                                             "opponent": fx.next_player(seat)}, budget, action.rule)
-    else:
+    budget = fx.budget()  # (asked once per listing that evaluates, as before: it counts the rules read, ``epoch``)
+    kept = memo.contexts.get(seat)
+    if kept is not None and kept.world is fx and len(kept.vars) == 3:
+        ctx = kept
         ctx.vars["active"] = fx.game.state.active
         ctx.budget = budget
         ctx.rule = action.rule
+    else:
+        ctx = memo.contexts[seat] = Ctx(fx, {"owner": seat, "active": fx.game.state.active,
+                                             "opponent": fx.next_player(seat)}, budget, action.rule)
     made.append(ctx)
     return ctx
 
