@@ -184,7 +184,7 @@ class ListingMemo:
     from each remembered answer again was a sixtieth of a game with declared actions;
     actions are immutable tuples, shared by every listing that finds the answer."""
 
-    __slots__ = ("entries", "values", "parts", "plans", "max_uses", "max_values", "step_of", "kinds")
+    __slots__ = ("entries", "values", "parts", "plans", "max_uses", "max_values", "step_of", "kinds", "contexts")
 
     def __init__(self) -> None:
         self.max_uses = MAX_ACTION_USES
@@ -210,6 +210,8 @@ class ListingMemo:
         self.step_of: tuple[Any, str] = (None, "")
         #: kind -> the game's cards of that kind (``of_kind``; the cards never change kind)
         self.kinds: dict[str, frozenset[int]] = {}
+        #: seat -> the context its last listing evaluated in (``_context``), its own per copy
+        self.contexts: dict[int, Ctx] = {}
 
     def of_kind(self, fx: GameEffects, kind: str) -> frozenset[int]:
         """The game's cards of ``kind`` (what ``card.kind == kind`` answers for), made
@@ -227,7 +229,7 @@ class ListingMemo:
         twin = ListingMemo.__new__(ListingMemo)
         twin.max_uses, twin.max_values = self.max_uses, self.max_values
         twin.entries, twin.values, twin.parts = self.entries, self.values, self.parts
-        twin.plans, twin.step_of, twin.kinds = {}, (None, ""), self.kinds
+        twin.plans, twin.step_of, twin.kinds, twin.contexts = {}, (None, ""), self.kinds, {}
         return twin
 
     def _parts(self, fx: GameEffects, action: CompiledAction) -> tuple[CompiledAction, Guard | None, Reader | None,
@@ -378,26 +380,43 @@ class ListingMemo:
         return out
 
 
-def _context(fx: GameEffects, seat: int, action: CompiledAction, made: list[Ctx]) -> Ctx:
-    """The listing's one context for ``action`` (made when a first rule is read)."""
+def _context(fx: GameEffects, seat: int, action: CompiledAction, made: list[Ctx], memo: ListingMemo) -> Ctx:
+    """The listing's one context for ``action`` (taken when a first rule is read).
+
+    Why kept per seat (``ListingMemo.contexts``) from one listing to the next: a listing
+    that evaluates anything (a few hundred a game: a test reading the fields' sizes is
+    asked again after every planting) made a context of its own, a sixth of an
+    evaluation. A kept one is given the decision's budget, the seat to move and the rule;
+    its variables are made again when anything besides the three names is left in them
+    (a rule of a card binds ``this``, an evaluation that failed may leave its parameter)."""
     if made:
         ctx = made[0]
         ctx.rule = action.rule
+        return ctx
+    budget = fx.budget()  # (asked once per listing that evaluates, as before: it counts the rules read, ``epoch``)
+    kept = memo.contexts.get(seat)
+    if kept is not None and kept.world is fx and len(kept.vars) == 3:
+        ctx = kept
+        ctx.vars["active"] = fx.game.state.active
+        ctx.budget = budget
+        ctx.rule = action.rule
     else:
-        ctx = Ctx(fx, {"owner": seat, "active": fx.game.state.active, "opponent": fx.next_player(seat)}, fx.budget(),
-                  action.rule)
-        made.append(ctx)
+        ctx = memo.contexts[seat] = Ctx(fx, {"owner": seat, "active": fx.game.state.active,
+                                             "opponent": fx.next_player(seat)}, budget, action.rule)
+    made.append(ctx)
     return ctx
 
 
 def evaluate(fx: GameEffects, seat: int, out: list[Any], index: int, action: CompiledAction, key: Any,
-             made: list[Ctx], memo: ListingMemo, step: str, vkey: Any = _UNSET) -> None:
+             made: list[Ctx], memo: ListingMemo, step: str, vkey: Any = _UNSET, found: Any = _UNSET) -> None:
     """Ask ``action``'s values and condition for ``seat`` and list what passes into
     ``out``; remember it under ``key`` unless None. ``made`` holds the listing's one
     context once the first rule is read (what ``new_ctx`` makes, without asking again what
     the listing knows). The list of values is itself remembered by its own inputs, when
     they are known (``ActionReads.values``): an empty list lists nothing, whatever else
-    changed. ``vkey``: that key, when the caller read it (None: it may not be made now).
+    changed. ``vkey``: that key, when the caller read it (None: it may not be made now);
+    ``found``: what the values' memo holds for it, when the caller looked (a generated
+    listing does, to skip an empty list: asking again was a tenth of an evaluation).
 
     ``GameEffects._allowed`` is spelt out for an action without a cost (its condition
     asked directly for each value), and ``store`` too: a listing asks here whenever an
@@ -407,18 +426,18 @@ def evaluate(fx: GameEffects, seat: int, out: list[Any], index: int, action: Com
     # (each passing value listed as the seat's ``act``, made as a plain tuple is)
     new, rule = tuple.__new__, (action.rule,)
     if action.values is None:
-        if fx._allowed(action, _context(fx, seat, action, made)):
+        if fx._allowed(action, _context(fx, seat, action, made, memo)):
             out.append(new(Action, (ACT, seat, -1, index, -1, (), rule)))
     else:
         if vkey is _UNSET:
             fine = memo._parts(fx, action)[3] if key is not None else None
             vkey = None if fine is None else fine(fx, seat, step)
-        known = None if vkey is None else memo.values.get((index, seat, vkey))
+        known = found if found is not _UNSET else None if vkey is None else memo.values.get((index, seat, vkey))
         if known is not None and known[0] is action:
             values = known[1]
             ctx = None
         else:
-            ctx = _context(fx, seat, action, made)
+            ctx = _context(fx, seat, action, made, memo)
             values = tuple(list(action.values(ctx))[:memo.max_values])
             if vkey is not None:
                 memo.store_values(index, seat, vkey, action, values)
@@ -427,7 +446,7 @@ def evaluate(fx: GameEffects, seat: int, out: list[Any], index: int, action: Com
                 memo.store(index, seat, key, action, ())
             return
         if ctx is None:
-            ctx = _context(fx, seat, action, made)
+            ctx = _context(fx, seat, action, made, memo)
         # the parameter is bound for each value in turn, and unbound after the last, so the
         # next rule finds the context as made
         param = str(action.param)
@@ -556,14 +575,14 @@ def make_listing(actions: list[CompiledAction], fx: GameEffects) -> Listing | No
         vkey = "None"
         if fine[number] is not None:
             vtests, vparts = fine[number]  # type: ignore[misc]
-            vkey = "v"
             phase = phase or any(read[0] in ("phase", "phase_in") for read in action.reads.values or ())  # type: ignore[union-attr]
             lines.append(f"{pad}v = None if {' or '.join(vtests)} else {_tuple([item(p) for p in vparts])}" if vtests
                          else f"{pad}v = {_tuple([item(p) for p in vparts])}")
-            lines.append(f"{pad}e = None if v is None else values.get(({index}, seat, v))" if vtests
-                         else f"{pad}e = values.get(({index}, seat, v))")
-            lines.append(f"{pad}if e is None or e[0] is not {a} or e[1]:")  # unless no value: nothing listed
+            lines.append(f"{pad}ve = None if v is None else values.get(({index}, seat, v))" if vtests
+                         else f"{pad}ve = values.get(({index}, seat, v))")
+            lines.append(f"{pad}if ve is None or ve[0] is not {a} or ve[1]:")  # unless no value: nothing listed
             pad += "    "
+            vkey = "v, ve"  # (the values' key and what their memo holds, passed on to ``evaluate``)
         tests, parts = made
         key = _tuple([item(p) for p in parts])
         phase = phase or any(read[0] in ("phase", "phase_in") for read in action.reads or ())

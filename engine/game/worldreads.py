@@ -232,6 +232,10 @@ class WorldReads:
         n = len(self.game.state.fields[player])
         return _field_refs(player, n)[i] if 0 <= i < n else None
 
+    def field_size_at(self, player: int, i: int) -> int | None:
+        fields = self.game.state.fields[player]
+        return len(fields[i]) if 0 <= i < len(fields) else None
+
     def zone_has(self, card: Any, zone: ZoneRef) -> bool:
         cards = self._zone_list(zone)
         return cards is not None and card in cards

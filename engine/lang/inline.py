@@ -277,6 +277,8 @@ class Inliner:
     def attr(self, e: A.Attr, depth: int) -> str:
         c = self.compiler
         t = c.types.get(id(e.obj), "any")
+        if t == "field" and e.name == "size" and (fused := self.nth_field_size(e.obj, depth)) is not None:
+            return fused
         obj = self.src(e.obj, depth)
         v = self.temp()
         if t.startswith("event:") or t == "any":
@@ -298,6 +300,19 @@ class Inliner:
             return f"(None if ({v} := ({obj})) is None else ctx.world.card_attr({v}, {self.const(e.name)}))"
         getter = getter or _card_attribute(e.name)
         return f"(None if ({v} := ({obj})) is None else {self.const(getter)}(ctx.world, {v}))"
+
+    def nth_field_size(self, e: A.Expr, depth: int) -> str | None:
+        """``item(fields(P), I).size`` as one question of the world (``field_size_at``),
+        or None for another expression. Why: a declared action's test comparing field
+        sizes (an order filled from two adjacent fields) asks it at every listing whose
+        fields changed, and the field's reference, made to be read once, cost as much as
+        its size."""
+        if not (isinstance(e, A.Call) and e.func == "item" and len(e.args) == 2 and not e.kwargs):
+            return None
+        fields = e.args[0]
+        if not (isinstance(fields, A.Call) and fields.func == "fields" and len(fields.args) == 1 and not fields.kwargs):
+            return None
+        return f"ctx.world.field_size_at({self.src(fields.args[0], depth + 1)}, {self.src(e.args[1], depth + 1)})"
 
     def call(self, call: A.Call, depth: int) -> str:
         if call.func == "zone":

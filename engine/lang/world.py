@@ -67,6 +67,7 @@ class World(Protocol):
     def field_size(self, f: FieldRef) -> int: ...  # len(field_cards(f))
     def field_count(self, player: int) -> int: ...  # len(fields(player))
     def field_at(self, player: int, i: int) -> FieldRef | None: ...  # item(fields(player), i)
+    def field_size_at(self, player: int, i: int) -> int | None: ...  # item(fields(player), i).size
     def zone_has(self, card: Any, zone: ZoneRef) -> bool: ...  # card in cards(zone)
     def field_only(self, f: FieldRef) -> list[str]: ...
     def growing(self, player: int) -> list[str]: ...
@@ -223,6 +224,9 @@ class TableWorld:
 
     def field_at(self, player: int, i: int) -> FieldRef | None:
         return FieldRef(player, i) if 0 <= i < self.field_count(player) else None
+
+    def field_size_at(self, player: int, i: int) -> int | None:
+        return len(self.field_lists[player][i]) if 0 <= i < self.field_count(player) else None
 
     def zone_has(self, card: Any, zone: ZoneRef) -> bool:
         return card in self.zones.get(zone, [])

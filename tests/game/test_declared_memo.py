@@ -176,6 +176,29 @@ def test_a_look_ahead_copy_shares_the_answers_not_the_plans() -> None:
         [(i, v) for i, _, v in game.fx.legal_actions(game.state.active)]
 
 
+def test_a_listing_context_is_kept_per_seat_and_made_again_when_left_dirty() -> None:
+    """A listing evaluates in the context its seat's last listing used (``_context``),
+    given the decision's budget, the seat to move and the rule; a context left with a
+    variable besides owner, active and opponent (an evaluation that failed midway) is made
+    again, and a look-ahead copy makes its own (its world is another)."""
+    from engine.game.declared import _context
+
+    game = Game(load_ruleset("high_bohn_plus"), 4, 1)
+    fx, memo = game.fx, game.fx.listing_memo
+    action = fx.actions[0][0]
+    first = _context(fx, 2, action, [], memo)
+    assert first.vars == {"owner": 2, "active": game.state.active, "opponent": 3} and first.budget is fx.budget()
+    game.state.active = 1
+    again = _context(fx, 2, action, [], memo)
+    assert again is first and again.vars["active"] == 1 and again.rule == action.rule
+    again.vars["o"] = 7  # a parameter left bound
+    fresh = _context(fx, 2, action, [], memo)
+    assert fresh is not first and fresh.vars == {"owner": 2, "active": 1, "opponent": 3}
+    assert _context(fx, 0, action, [], memo) is not fresh  # one per seat
+    twin = copy_game(game)
+    assert twin.fx.listing_memo.contexts == {} and _context(twin.fx, 2, action, [], twin.fx.listing_memo).world is twin.fx
+
+
 def _comparison_fails(mutate: Callable[[Any], None]) -> bool:
     """Whether the memo-against-fresh comparison finds a difference in a La Isla game
     whose declared actions ``mutate`` changes at the start."""

@@ -151,6 +151,8 @@ def test_the_reads_without_a_list_answer_as_the_lists_do() -> None:
     card = world.put(ZoneRef("hand", 1), "blue")[0]
     assert world.field_count(1) == len(world.fields(1)) == 2 and world.field_count(0) == 0
     assert world.field_at(1, 1) == FieldRef(1, 1) and world.field_at(1, 2) is None and world.field_at(1, -1) is None
+    assert world.field_size_at(1, 1) == 2 and world.field_size_at(1, 0) == 0
+    assert world.field_size_at(1, 2) is None and world.field_size_at(1, -1) is None and world.field_size_at(0, 0) is None
     assert world.field_size(FieldRef(1, 1)) == 2 and world.field_size(FieldRef(1, 0)) == 0
     assert world.zone_has(card, ZoneRef("hand", 1)) and not world.zone_has(card, ZoneRef("hand", 0))
 
@@ -203,7 +205,17 @@ def test_repeated_parts_get_one_local_each() -> None:
     body = sources[-1]
     # the field, its size and this.first are each kept in one local; this.second is read once anyway
     assert "_c1 = _c2 = _c3 = " in body and "_c4" not in body
-    assert body.count("field_at(") == 2 and body.count("card_attr(") == 3  # written twice, read once
+    assert body.count("field_size_at(") == 2 and body.count("card_attr(") == 3  # written twice, read once
+
+
+def test_a_field_size_by_its_place_is_one_question() -> None:
+    """`item(fields(P), I).size` asks the world for the size alone (``field_size_at``): no
+    field reference is made to read it (High Bohn Plus's order test asks it after every
+    planting); the field itself, read for anything else, is still asked for."""
+    sizes = _generated_sources(lambda: _compiled("item(fields(owner), 1).size + item(fields(opponent), 0).size"))[-1]
+    assert sizes.count("field_size_at(") == 2 and "field_at(" not in sizes and "field_size(" not in sizes
+    bean = _generated_sources(lambda: _compiled("item(fields(owner), 1).bean == blue and item(fields(owner), 1).size > 1"))[-1]
+    assert "field_size_at(" in bean and "field_at(" in bean
 
 
 def test_a_zone_reference_reads_its_player_only_for_a_zone_of_a_player() -> None:
