@@ -753,3 +753,43 @@ def test_the_documents_parsed_lately_are_at_most_sixteen(monkeypatch: pytest.Mon
     for n in range(40):
         load_text(f"id: house{n}\n", "house.yaml")
     assert list(yamlload._PARSED) == [("house.yaml", f"id: house{n}\n") for n in range(24, 40)]
+
+
+def test_a_deck_dealt_out_after_another_set_up_line_is_not_told_refilled(tmp_path: Path) -> None:
+    """A deck the set-up deals out entirely (two roles to two players) gets no sentence
+    about its refill, wherever its line stands in `setup:` (a fresh seed-50 rules sample's
+    survivor stopped reading at the first line of another deck, here a coin, and told
+    the players the role deck is not refilled)."""
+    (tmp_path / "house.yaml").write_text(
+        "extends: bohn_camillo\nid: house\nname: House Camillo\n-setup: ~\n+setup:\n  - {coins: 1}\n"
+        "  - {deal: 1, kind: role, from: role_deck, to: role}\n", encoding="utf-8")
+    for rules in (load_ruleset("bohn_camillo"), load_ruleset(str(tmp_path / "house.yaml"))):
+        told = [line for line in sheet_markdown(rules, 2).splitlines() if "role deck" in line and "refilled" in line]
+        assert told == [], told
+
+
+def test_zones_only_the_other_players_may_trade_from_are_told_as_theirs(tmp_path: Path) -> None:
+    """`also_from: {others: [...]}` lets the players other than the active one trade from
+    a zone: the sheet names them with a capital (a fresh seed-50 rules sample's survivor
+    wrote "He other players")."""
+    text = (ROOT / "rulesets" / "high_bohn.yaml").read_text(encoding="utf-8")
+    old = "also_from: [store],"
+    assert old in text
+    (tmp_path / "high_bohn.yaml").write_text(text.replace(old, "also_from: {others: [store]},", 1), encoding="utf-8")
+    rules = load_ruleset(str(tmp_path / "high_bohn.yaml"))
+    md = sheet_markdown(rules, 4)
+    assert " The other players may also trade and give away cards from the general store." in md
+    assert "The active player may also trade" not in md
+
+
+def test_a_variant_told_again_in_a_house_file_is_placed_there(tmp_path: Path) -> None:
+    """A house file that writes a parent's variant again replaces it; a problem of the new
+    one points at the house file's lines, not the parent's (a fresh seed-50 rules sample's
+    survivor kept no place for the replaced variant: its S203 pointed into high_bohn.yaml)."""
+    (tmp_path / "house.yaml").write_text("extends: high_bohn\nid: house\nname: House\nvariants:\n  cognac:\n"
+                                         "    description: The same, told again.\n", encoding="utf-8")
+    with pytest.raises(BohnError) as caught:
+        load_ruleset(str(tmp_path / "house.yaml"), "cognac")
+    [d] = caught.value.diagnostics
+    assert (d.code, d.message) == ("S203", "variant `cognac` needs a `patch` mapping")
+    assert d.span is not None and Path(d.span.file).name == "house.yaml" and (d.span.line, d.span.col) == (6, 5)

@@ -61,6 +61,15 @@ def test_a_reference_out_of_the_folder_names_the_folder(tmp_path: Path) -> None:
         assert resolve_reference("../outside.yaml", inner, SPAN, root=inner) == (tmp_path / "outside.yaml").resolve()
 
 
+def test_a_file_may_extend_a_yml_file_beside_it(tmp_path: Path) -> None:
+    """Both spellings of YAML's extension name a ruleset file in a reference written in a
+    file (a fresh seed-50 rules sample's survivor refused `.yml` there)."""
+    (tmp_path / "parent.yml").write_text("extends: base\nid: parent\nname: Parent\n", encoding="utf-8")
+    assert resolve_reference("parent.yml", tmp_path, SPAN, root=tmp_path) == (tmp_path / "parent.yml").resolve()
+    (tmp_path / "house.yaml").write_text("extends: parent.yml\nid: house\nname: House\n", encoding="utf-8")
+    assert [d for d in check_path(tmp_path / "house.yaml") if d.severity == "error"] == []
+
+
 def test_a_path_that_cannot_be_used_is_y112(tmp_path: Path) -> None:
     code, message, span = _refused("house\x00.yaml", tmp_path)
     assert (code, span) == ("Y112", SPAN) and message.startswith("cannot use this path: ")
