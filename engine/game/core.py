@@ -184,7 +184,7 @@ class Game(FieldWork):
             row = self.row  # coins first: a seat rarely has the price
             if len(st.coins[seat]) >= row.field_price and len(fields) < row.max_fields:
                 actions.append(self._fixed.buy_field_actions[seat])
-        elif self.free_in_answers[seat] or getattr(step, "mode", "") != "respond":
+        elif self.free_in_answers[seat] or step.mode != "respond":
             # ``free_listing`` spelt out: the seat decides now, so it may harvest when the step
             # plants (``harvest_allowed_now`` without asking the step who decides again)
             allowed = self._harvest_any_time or seat == st.active or step.plants

@@ -107,7 +107,7 @@ class FreeListing(TurnFlow):
         answers from the step's own actions alone (``free_in_answers``) is listed none: it
         would not look at them (a fifth of a game's decisions with buildings; the free
         actions stay legal, and ``apply`` checks one taken all the same)."""
-        if not self.free_in_answers[seat] and getattr(self.step, "mode", "") == "respond":
+        if not self.free_in_answers[seat] and self.step is not None and self.step.mode == "respond":
             return ()
         st = self.state
         allowed = self._harvest_any_time or seat == st.active or self.harvest_allowed_now(seat)
