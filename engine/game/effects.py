@@ -330,8 +330,12 @@ class GameEffects(RuleIndex):
                 continue
             if budget is None:
                 budget = self.budget()
-            ctx = Ctx(self, {"owner": owner, "active": active, "opponent": opponent, **params, "value": value},
-                      budget, mod.rule)
+            names = params.copy()  # (the names bound, as ``modified_by`` makes them)
+            names["owner"] = owner
+            names["active"] = active
+            names["opponent"] = opponent
+            names["value"] = value
+            ctx = Ctx(self, names, budget, mod.rule)
             if mod.condition is None or mod.condition(ctx):
                 value = mod.value(ctx)
         return value
@@ -367,8 +371,12 @@ class GameEffects(RuleIndex):
                     continue
             if budget is None:
                 budget = self.budget()
-            ctx = Ctx(self, {"owner": owner, "active": active, "opponent": (owner + 1) % players, **params, "value": value},
-                      budget, mod.rule)
+            names = params.copy()  # (the names bound, as ``modified_by`` makes them)
+            names["owner"] = owner
+            names["active"] = active
+            names["opponent"] = (owner + 1) % players
+            names["value"] = value
+            ctx = Ctx(self, names, budget, mod.rule)
             if mod.condition is None or mod.condition(ctx):
                 value = mod.value(ctx)
         return value
@@ -408,14 +416,23 @@ class GameEffects(RuleIndex):
         are ``rules`` (``hearing``, still true of the position): each read in turn, as
         ``modified`` reads them, without looking at the rules that do not hear the seat."""
         budget: list[int] | None = None
+        active = players = 0
         for mod, owner in rules:
             if mod.needs_value and not value:  # `if value and …`: it changes no falsy answer
                 continue
-            if budget is None:
+            if budget is None:  # (the decision's budget and the seats read once, at the first rule asked)
                 budget = self.budget()
-            game = self.game
-            ctx = Ctx(self, {"owner": owner, "active": game.state.active, "opponent": (owner + 1) % game.players, **params,
-                             "value": value}, budget, mod.rule)
+                game = self.game
+                active, players = game.state.active, game.players
+            # the names ``modified`` binds: a copy of the query's parameters with the owner's
+            # names and the value set in it (none of a query's parameters is named so: vocab.QUERIES),
+            # cheaper than unpacking them into a new map
+            names = params.copy()
+            names["owner"] = owner
+            names["active"] = active
+            names["opponent"] = (owner + 1) % players
+            names["value"] = value
+            ctx = Ctx(self, names, budget, mod.rule)
             if mod.condition is None or mod.condition(ctx):
                 value = mod.value(ctx)
         return value
