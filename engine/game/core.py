@@ -147,14 +147,14 @@ class Game(FieldWork):
     def _keeps_listings(self) -> bool:
         """Whether ``decision`` remembers each seat's free actions with the version
         (``free_listing``): only when the rules declare actions of their own, which are
-        listed to every seat at every decision (La Isla's ships: the listing reads each
-        action's inputs, ``ListingMemo.legal``).
+        listed to every seat at every decision (the listing reads each action's inputs,
+        ``ListingMemo.legal``, which costs more than remembering it).
 
         Why not always: a seat finds its listing unchanged at few decisions (``free_listing``
         says why), and keeping it costs two tuples a decision. Without such actions a
         seat's free actions are harvests, a field, cards for sale and the actions of the
         cards it holds, each listed from what it reads (``Items.listing``, ``ListingMemo``)
-        for less (High Bohn: 1.1 % of a game's instructions)."""
+        for less (README's speed section has the figures)."""
         fx = self.fx
         return fx is not None and len(fx._action_cards) != len(fx.actions)
 

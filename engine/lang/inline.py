@@ -58,7 +58,7 @@ _ATTRS: dict[tuple[str, str], str] = {
     ("field", "index"): "{v}.slot",
     ("field", "cards"): "ctx.world.field_cards({v})",
     # (the types of the field's cards, first seen first, read off ``bean_names`` in C: the
-    # generator of ``ATTR_IMPL`` asks ``bean_of`` once per card, a bean stew's every planting)
+    # generator of ``ATTR_IMPL`` asks ``bean_of`` once per card, at every planting a rule on a field's beans hears)
     ("field", "beans"): "list(dict.fromkeys(map(ctx.world.bean_names.__getitem__, ctx.world.field_cards({v}))))",
     ("card", "bean"): "ctx.world.bean_names[{v}]",
     ("card", "kind"): "ctx.world.card_kind({v})",
