@@ -707,9 +707,16 @@ class GameEffects(RuleIndex):
         raise KeyError(f"query `{name}` is asked by the engine, not by effects")
 
     def may_plant_all(self, player: int, card: int, fields: Sequence[Any]) -> list[bool]:
-        """``[may_plant(player, card, f) for f in fields]``: when the rules of `may_plant`
-        read no field (``field_free``), the fields the card fits are listed once
-        (``Game.fitting_fields``) and its rules asked once, not once per field."""
+        """``[may_plant(player, card, f) for f in fields]``: for the seat's own fields in
+        order (``fields(p)``) the fields the card fits are listed once (``Game.fitting_fields``:
+        rules that read no field asked once, rules that read only a field's cards answered
+        from what they read, ``FreeListing.field_answers``); when the rules of `may_plant`
+        read no field (``field_free``), so for the seat's fields in any order; else field by
+        field. ``may_plant`` answers as ``fitting_fields`` lists (``Game.fits_field``)."""
+        game = self.game
+        if 0 <= player < game.players and tuple(fields) == _FIELD_REFS.get((player, len(game.state.fields[player]))):
+            fitting = game.fitting_fields(player, card)
+            return [f.slot in fitting for f in fields]
         if not self.field_free("may_plant"):
             return [self.may_plant(player, card, f) for f in fields]
         fitting: set[int] | None = None
