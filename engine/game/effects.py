@@ -715,8 +715,8 @@ class GameEffects(RuleIndex):
         field. ``may_plant`` answers as ``fitting_fields`` lists (``Game.fits_field``)."""
         game = self.game
         if 0 <= player < game.players and tuple(fields) == _FIELD_REFS.get((player, len(game.state.fields[player]))):
-            fitting = game.fitting_fields(player, card)
-            return [f.slot in fitting for f in fields]
+            fits = game.fitting_fields(player, card)
+            return [f.slot in fits for f in fields]
         if not self.field_free("may_plant"):
             return [self.may_plant(player, card, f) for f in fields]
         fitting: set[int] | None = None
