@@ -74,9 +74,10 @@ class Game(FieldWork):
         self._listed = ()
         #: the position's version: bumped by everything that may change what a listing
         #: reads (see ``free_listing``); each seat's free actions are remembered with the
-        #: version they were listed at, and whether the seat could harvest then
+        #: version they were listed at, and whether the seat could harvest then (None:
+        #: nothing is remembered in this game, see below where the effects are made)
         self.version = 0
-        self._free_memo = [None] * players
+        self._free_memo: list[tuple[int, bool, tuple[Action, ...]] | None] | None = [None] * players
         #: each step of the turn, made when first entered and entered again every turn
         #: after (a step resolves its fixed parameters once, and ``enter`` resets the rest)
         self._step_runs = [[None] * len(p.steps) for p in self.phases]
@@ -103,6 +104,8 @@ class Game(FieldWork):
             from engine.game.effects import GameEffects
 
             self.fx = GameEffects(self)
+        if not self._keeps_listings():
+            self._free_memo = None
         self.items = None
         if rules.items:
             from engine.game.items import Items
@@ -140,6 +143,20 @@ class Game(FieldWork):
             self.fx.note_fronts()
         self._enter_turn()
         self._fronts()
+
+    def _keeps_listings(self) -> bool:
+        """Whether ``decision`` remembers each seat's free actions with the version
+        (``free_listing``): only when the rules declare actions of their own, which are
+        listed to every seat at every decision (the listing reads each action's inputs,
+        ``ListingMemo.legal``, which costs more than remembering it).
+
+        Why not always: a seat finds its listing unchanged at few decisions (``free_listing``
+        says why), and keeping it costs two tuples a decision. Without such actions a
+        seat's free actions are harvests, a field, cards for sale and the actions of the
+        cards it holds, each listed from what it reads (``Items.listing``, ``ListingMemo``)
+        for less (README's speed section has the figures)."""
+        fx = self.fx
+        return fx is not None and len(fx._action_cards) != len(fx.actions)
 
     def legal_actions(self, seat: int, *, offers: bool = True) -> list[Action]:
         """Everything ``seat`` may do now: step choices if it decides, plus free actions.
@@ -184,17 +201,21 @@ class Game(FieldWork):
             row = self.row  # coins first: a seat rarely has the price
             if len(st.coins[seat]) >= row.field_price and len(fields) < row.max_fields:
                 actions.append(self._fixed.buy_field_actions[seat])
-        elif self.free_in_answers[seat] or getattr(step, "mode", "") != "respond":
+        elif self.free_in_answers[seat] or step.mode != "respond":
             # ``free_listing`` spelt out: the seat decides now, so it may harvest when the step
             # plants (``harvest_allowed_now`` without asking the step who decides again)
             allowed = self._harvest_any_time or seat == st.active or step.plants
-            last = self._free_memo[seat]
-            if last is not None and last[0] == self.version and last[1] == allowed:
-                actions += last[2]
+            memo = self._free_memo
+            if memo is None:  # (none remembered in this game: see ``__init__``)
+                self.free_actions(seat, actions, harvest=allowed)
             else:
-                listed = tuple(self.free_actions(seat, harvest=allowed))
-                self._free_memo[seat] = (self.version, allowed, listed)
-                actions += listed
+                last = memo[seat]
+                if last is not None and last[0] == self.version and last[1] == allowed:
+                    actions += last[2]
+                else:
+                    listed = tuple(self.free_actions(seat, harvest=allowed))
+                    memo[seat] = (self.version, allowed, listed)
+                    actions += listed
         self._listed = tuple(actions)
         return seat, actions
 

@@ -330,8 +330,12 @@ class GameEffects(RuleIndex):
                 continue
             if budget is None:
                 budget = self.budget()
-            ctx = Ctx(self, {"owner": owner, "active": active, "opponent": opponent, **params, "value": value},
-                      budget, mod.rule)
+            names = params.copy()  # (the names bound, as ``modified_by`` makes them)
+            names["owner"] = owner
+            names["active"] = active
+            names["opponent"] = opponent
+            names["value"] = value
+            ctx = Ctx(self, names, budget, mod.rule)
             if mod.condition is None or mod.condition(ctx):
                 value = mod.value(ctx)
         return value
@@ -367,8 +371,12 @@ class GameEffects(RuleIndex):
                     continue
             if budget is None:
                 budget = self.budget()
-            ctx = Ctx(self, {"owner": owner, "active": active, "opponent": (owner + 1) % players, **params, "value": value},
-                      budget, mod.rule)
+            names = params.copy()  # (the names bound, as ``modified_by`` makes them)
+            names["owner"] = owner
+            names["active"] = active
+            names["opponent"] = (owner + 1) % players
+            names["value"] = value
+            ctx = Ctx(self, names, budget, mod.rule)
             if mod.condition is None or mod.condition(ctx):
                 value = mod.value(ctx)
         return value
@@ -408,14 +416,23 @@ class GameEffects(RuleIndex):
         are ``rules`` (``hearing``, still true of the position): each read in turn, as
         ``modified`` reads them, without looking at the rules that do not hear the seat."""
         budget: list[int] | None = None
+        active = players = 0
         for mod, owner in rules:
             if mod.needs_value and not value:  # `if value and …`: it changes no falsy answer
                 continue
-            if budget is None:
+            if budget is None:  # (the decision's budget and the seats read once, at the first rule asked)
                 budget = self.budget()
-            game = self.game
-            ctx = Ctx(self, {"owner": owner, "active": game.state.active, "opponent": (owner + 1) % game.players, **params,
-                             "value": value}, budget, mod.rule)
+                game = self.game
+                active, players = game.state.active, game.players
+            # the names ``modified`` binds: a copy of the query's parameters with the owner's
+            # names and the value set in it (none of a query's parameters is named so: vocab.QUERIES),
+            # cheaper than unpacking them into a new map
+            names = params.copy()
+            names["owner"] = owner
+            names["active"] = active
+            names["opponent"] = (owner + 1) % players
+            names["value"] = value
+            ctx = Ctx(self, names, budget, mod.rule)
             if mod.condition is None or mod.condition(ctx):
                 value = mod.value(ctx)
         return value
@@ -690,9 +707,16 @@ class GameEffects(RuleIndex):
         raise KeyError(f"query `{name}` is asked by the engine, not by effects")
 
     def may_plant_all(self, player: int, card: int, fields: Sequence[Any]) -> list[bool]:
-        """``[may_plant(player, card, f) for f in fields]``: when the rules of `may_plant`
-        read no field (``field_free``), the fields the card fits are listed once
-        (``Game.fitting_fields``) and its rules asked once, not once per field."""
+        """``[may_plant(player, card, f) for f in fields]``: for the seat's own fields in
+        order (``fields(p)``) the fields the card fits are listed once (``Game.fitting_fields``:
+        rules that read no field asked once, rules that read only a field's cards answered
+        from what they read, ``FreeListing.field_answers``); when the rules of `may_plant`
+        read no field (``field_free``), so for the seat's fields in any order; else field by
+        field. ``may_plant`` answers as ``fitting_fields`` lists (``Game.fits_field``)."""
+        game = self.game
+        if 0 <= player < game.players and tuple(fields) == _FIELD_REFS.get((player, len(game.state.fields[player]))):
+            fits = game.fitting_fields(player, card)
+            return [f.slot in fits for f in fields]
         if not self.field_free("may_plant"):
             return [self.may_plant(player, card, f) for f in fields]
         fitting: set[int] | None = None

@@ -92,7 +92,10 @@ class FreeListing(TurnFlow):
         action the engine reads ``free_actions``); code that changes a game's state by
         hand (a test) calls ``touch`` before listing again. A game without rules lists
         its free actions by the row's numbers (``decision``), cheaper than keeping a
-        version: it keeps none and lists afresh here.
+        version: it keeps none and lists afresh here; so does a game whose rules declare
+        no action of their own (only cards' actions, or none: ``_free_memo`` is None),
+        whose listings are each remembered by what they read and cost less than keeping
+        the whole (README's speed section has the figures).
 
         What it buys is bounded by who decides: after an offer the next seat to decide is
         mostly another one, so a seat finds its own listing unchanged about once in
@@ -107,17 +110,18 @@ class FreeListing(TurnFlow):
         answers from the step's own actions alone (``free_in_answers``) is listed none: it
         would not look at them (a fifth of a game's decisions with buildings; the free
         actions stay legal, and ``apply`` checks one taken all the same)."""
-        if not self.free_in_answers[seat] and getattr(self.step, "mode", "") == "respond":
+        if not self.free_in_answers[seat] and self.step is not None and self.step.mode == "respond":
             return ()
         st = self.state
         allowed = self._harvest_any_time or seat == st.active or self.harvest_allowed_now(seat)
-        if self._plain_free:
+        memo = self._free_memo
+        if self._plain_free or memo is None:
             return tuple(self.free_actions(seat, harvest=allowed))
-        last = self._free_memo[seat]
+        last = memo[seat]
         if last is not None and last[0] == self.version and last[1] == allowed:
             return last[2]
         listed = tuple(self.free_actions(seat, harvest=allowed))
-        self._free_memo[seat] = (self.version, allowed, listed)
+        memo[seat] = (self.version, allowed, listed)
         return listed
 
     def restamp(self, before: int) -> None:
@@ -127,6 +131,8 @@ class FreeListing(TurnFlow):
         version now."""
         now = self.version
         memo = self._free_memo
+        if memo is None:  # (nothing remembered in this game)
+            return
         for seat in range(len(memo)):
             last = memo[seat]
             if last is not None and last[0] == before:

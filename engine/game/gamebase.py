@@ -80,7 +80,7 @@ class GameBase:
     cause: Any
     _listed: tuple[Action, ...]
     version: int
-    _free_memo: list[tuple[int, bool, tuple[Action, ...]] | None]
+    _free_memo: list[tuple[int, bool, tuple[Action, ...]] | None] | None
     _step_runs: list[list[Any]]
     _kind_zones: list[frozenset[str] | None]
     _zone_limited: bool

@@ -41,6 +41,10 @@ class StepRun:
     #: whether the active player always decides (``decider`` is not overridden): the
     #: game loop then reads the seat without calling ``decider``
     active_decides: bool = False
+    #: the step's mode, where its kind has modes (a trading step answering an offer is in
+    #: ``respond``); "" for the others. A default here so that the game loop reads it at
+    #: every decision as a plain attribute, not through ``getattr`` with a default
+    mode: str = ""
 
     def __init__(self, game: Game, spec: Step) -> None:
         self.spec = spec

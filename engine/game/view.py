@@ -390,7 +390,7 @@ class SeatView:
         g = self._game
         step = g.step
         return (not g.state.over and step is not None and step.decider(g) == self.seat
-                and getattr(step, "mode", "") in ("active", "solicit"))
+                and step.mode in ("active", "solicit"))
 
     def offer_problem(self, action: Action) -> str:
         """Why the rules would refuse this offer now ('' when they take it)."""
@@ -399,7 +399,7 @@ class SeatView:
         st = g.state
         if (action[1] != self.seat or st.over or step is None
                 or (st.active if step.active_decides else step.decider(g)) != self.seat
-                or getattr(step, "mode", "") not in ("active", "solicit")):
+                or step.mode not in ("active", "solicit")):
             return "you cannot make an offer now"
         return step.check_proposal(g, action)
 

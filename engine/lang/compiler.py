@@ -39,6 +39,14 @@ from engine.lang.usage import uses
 from engine.lang.world import CancelAction, ZoneRef
 
 
+def _may_plant_of(e: A.Expr | None, var: str) -> bool:
+    """Whether ``e`` is ``may_plant(P, C, VAR)`` with ``P`` and ``C`` plain names other
+    than ``VAR`` (what ``plantable_filter`` and ``plantable_map`` answer for a whole list)."""
+    return (isinstance(e, A.Call) and e.func == "may_plant" and len(e.args) == 3 and not e.kwargs
+            and isinstance(e.args[2], A.Name) and e.args[2].id == var
+            and all(isinstance(a, A.Name) and a.id != var for a in e.args[:2]))
+
+
 class Compiler:
     """Compiles one snippet's expressions (one generated function each where ``inline``
     can write it, else a closure per node) and statements (a closure each, spending the
@@ -168,12 +176,14 @@ class Compiler:
         """``[f in FIELDS if may_plant(P, C, f)]`` with ``P`` and ``C`` plain names: the
         world answers for the whole list at once (``may_plant_all``: rules that read no
         field are asked once, not once per field), the same answers in the same order.
-        None for any other filter."""
+        The map ``[may_plant(P, C, f) for f in FIELDS]`` likewise (``plantable_map``).
+        None for any other filter or map."""
+        if e.test is None:
+            return self.plantable_map(e)
         t = e.test
-        if not (e.result is None and isinstance(t, A.Call) and t.func == "may_plant" and len(t.args) == 3
-                and not t.kwargs and isinstance(t.args[2], A.Name) and t.args[2].id == e.var
-                and all(isinstance(a, A.Name) and a.id != e.var for a in t.args[:2])):
+        if not (e.result is None and _may_plant_of(t, e.var)):
             return None
+        assert isinstance(t, A.Call)
         iterable, player, card, span = self.expr(e.iterable), self.expr(t.args[0]), self.expr(t.args[1]), e.span
 
         def build(ctx: Ctx) -> list[Any]:
@@ -191,6 +201,30 @@ class Compiler:
             answers = getattr(world, "may_plant_all", None)
             fits = answers(p, c, items) if answers is not None else [world.may_plant(p, c, f) for f in items]
             return [f for f, ok in zip(items, fits) if ok]
+        return build
+
+    def plantable_map(self, e: A.ListComp) -> Fn | None:
+        """``[may_plant(P, C, f) for f in FIELDS]`` with ``P`` and ``C`` plain names (a
+        card's worth asking whether it fits any field): the world's answers for the whole
+        list (``may_plant_all``), the same answers in the same order as asking field by
+        field; the items paid for as the comprehension pays. None for any other map."""
+        r = e.result
+        if e.test is not None or not _may_plant_of(r, e.var):
+            return None
+        assert isinstance(r, A.Call)
+        iterable, player, card, span = self.expr(e.iterable), self.expr(r.args[0]), self.expr(r.args[1]), e.span
+
+        def build(ctx: Ctx) -> list[Any]:
+            items = list(iterable(ctx))
+            ctx.budget[0] -= len(items)
+            if ctx.budget[0] < 0:
+                raise _runaway(ctx, span)
+            if not items:
+                return []
+            world = ctx.world
+            p, c = player(ctx), card(ctx)
+            answers = getattr(world, "may_plant_all", None)
+            return answers(p, c, items) if answers is not None else [world.may_plant(p, c, f) for f in items]
         return build
 
     def name(self, e: A.Name) -> Fn:

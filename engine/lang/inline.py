@@ -57,6 +57,9 @@ _ATTRS: dict[tuple[str, str], str] = {
     ("field", "owner"): "{v}.player",
     ("field", "index"): "{v}.slot",
     ("field", "cards"): "ctx.world.field_cards({v})",
+    # (the types of the field's cards, first seen first, read off ``bean_names`` in C: the
+    # generator of ``ATTR_IMPL`` asks ``bean_of`` once per card, at every planting a rule on a field's beans hears)
+    ("field", "beans"): "list(dict.fromkeys(map(ctx.world.bean_names.__getitem__, ctx.world.field_cards({v}))))",
     ("card", "bean"): "ctx.world.bean_names[{v}]",
     ("card", "kind"): "ctx.world.card_kind({v})",
     ("card", "id"): "ctx.world.card_id({v})",
@@ -81,6 +84,9 @@ _CALLS: dict[tuple[str, int], str] = {
     ("may_plant", 3): "ctx.world.may_plant({0}, {1}, {2})",
     ("may_harvest", 2): "ctx.world.may_harvest({0}, {1})",
     ("growing", 1): "ctx.world.growing({0})",  # (what ``builtins._growing`` asks, one call less)
+    # (each card's type read off ``bean_names`` in C, not by a comprehension calling ``bean_of``)
+    ("beans", 1): "list(map(ctx.world.bean_names.__getitem__, {0}))",
+    ("distinct", 1): "len(set({0}))",
 }
 
 _ORDER = ("<", ">", "<=", ">=")

@@ -527,6 +527,34 @@ def test_a_filter_of_plantable_fields_asks_the_world_for_the_whole_list(
     assert getattr(world, "asked", None) == expected[kind]
 
 
+@pytest.mark.parametrize("closures", [False, True], ids=["generated", "closures"])
+@pytest.mark.parametrize("kind", [TableWorld, _AnswersAll], ids=["plain", "may_plant_all"])
+def test_a_map_of_may_plant_over_fields_asks_the_world_for_the_whole_list(
+        kind: type[TableWorld], closures: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`[may_plant(P, C, f) for f in FIELDS]` is asked of a world that answers for a list
+    (`may_plant_all`) once, with the player, the card and every field, else field by
+    field: the same answers in the same order, the items paid for as a map pays
+    (`Compiler.plantable_map`)."""
+    if closures:
+        monkeypatch.setattr(compiler, "compile_block", lambda *a, **k: None)
+        monkeypatch.setattr(compiler, "inline", lambda *a, **k: None)
+        monkeypatch.setattr(lang, "_COMPILED", {})
+    world = kind(beans={"blue": (20, [4, 6, 8, 10]), "red": (8, [2, 3, 4, 5])}, n_players=2)
+    [card] = world.put(ZoneRef("hand", 1), "red")
+    world.plant_beans(1, 0, "blue")
+    world.plant_beans(1, 1)
+    world.plant_beans(1, 2, "red")
+    program = compile_effect("let v = [may_plant(owner, this, f) for f in fields(owner)]", env=VALUE_ENV, name="fits")
+    ctx = compiler.new_ctx(world, 1, "fits", {"this": card}, budget=[MAX_STEPS])
+    assert program.body is not None
+    program.body(ctx)
+    assert ctx.vars["v"] == [False, True, True] and ctx.budget[0] == MAX_STEPS - 1 - 3
+    assert "f" not in ctx.vars
+    every = [FieldRef(1, 0), FieldRef(1, 1), FieldRef(1, 2)]
+    expected = {TableWorld: None, _AnswersAll: [("may_plant_all", 1, card, every)]}
+    assert getattr(world, "asked", None) == expected[kind]
+
+
 class _TakesLone(_Asked):
     """A table that takes a lone option of a required choice unasked, as the engine does for bots."""
 

@@ -90,6 +90,12 @@ EXPRESSIONS = [
     "item(cards(zone(discard, opponent)), 1)",
     "item(cards(zone(hand, item([owner, opponent], count(cards(hand))))), 0)",
     "item(cards(discard), 0) == item(cards(zone(discard)), 0)",
+    # the types of cards and of a field's cards read off the world's bean names (a stew's rules)
+    "beans(cards(hand) + cards(shown))",
+    "distinct(beans(cards(hand))) + distinct(cards(hand))",
+    "[f.beans for f in fields(owner)]",
+    "[distinct(beans(f.cards)) == f.size and red not in f.beans for f in fields(owner)]",
+    "item(fields(owner), 1).beans",
 ]
 
 
