@@ -23,13 +23,21 @@ from engine.rules.sheet import sheet_data, sheet_markdown
 SHEETS = Path(__file__).resolve().parents[1] / "golden" / "sheets"
 
 
+ROOT = Path(__file__).resolve().parents[2]
+#: house rules and fan expansions the repository ships as examples (their own decks, card
+#: kinds, a market): their sheets say what the shipped rulesets' never do, so a sentence
+#: only such a ruleset reaches is reviewed too. Named ``example-FILE`` in the golden folder.
+EXAMPLES = [ROOT / "rulesets" / "examples" / "bean_market.yaml", ROOT / "rulesets" / "examples" / "edition_104.yaml",
+            ROOT / "rulesets" / "scenarios" / "cards" / "orders.yaml"]
+
+
 def _cases() -> list[tuple[str, str | None, int]]:
     out = []
-    for path in list_rulesets():
-        rules = load_ruleset(path.stem)
+    for ref in [path.stem for path in list_rulesets()] + [str(path) for path in EXAMPLES]:
+        rules = load_ruleset(ref)
         for variant in (None, *rules.variants):
             for players in range(rules.min_players, rules.max_players + 1):
-                out.append((path.stem, variant, players))
+                out.append((ref, variant, players))
     return out
 
 
@@ -37,7 +45,8 @@ CASES = _cases()
 
 
 def _name(ruleset: str, variant: str | None, players: int) -> str:
-    return f"{ruleset}{'-' + variant if variant else ''}-{players}p"
+    shown = f"example-{Path(ruleset).stem}" if ruleset.endswith(".yaml") else ruleset
+    return f"{shown}{'-' + variant if variant else ''}-{players}p"
 
 
 def _rewrite(path: Path, actual: str) -> bool:
