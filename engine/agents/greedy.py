@@ -377,19 +377,13 @@ class GreedyBot:
                 return None  # nothing revealed that this seat grows: no request to make
             # paid first with a card of a zone it may also trade from (a store's card has no
             # other use), then with a hand card
-            for zone, beans in view.trade_sources():
+            for zone, beans in (*view.trade_sources(), (HAND, view.hand())):
                 for index, bean in enumerate(beans):
                     if bean in grown:
                         continue
                     offer = new(Action, (PROPOSE, me, -1, -1, active, ((zone, index),), want))
                     if offer not in tried and view.may_trade(zone, index):
                         return offer
-            for index, bean in enumerate(view.hand()):
-                if bean in grown:
-                    continue
-                offer = new(Action, (PROPOSE, me, -1, -1, active, ((HAND, index),), want))
-                if offer not in tried and view.may_trade(HAND, index):
-                    return offer
             return None
         if info[2]:
             return None  # an empty field: every card fits, nothing to give away
@@ -398,25 +392,10 @@ class GreedyBot:
         if others is None:
             others = self._others_of(me, players)
         seen: dict[int, set[str]] = {}  # other seats' grown beans, looked at once per offer built
-        zone = ""
-        # revealed cards we cannot use: give them to a seat that grows them
-        for index, bean in enumerate(revealed):
-            if bean in grown:
-                continue
-            for seat in others:
-                theirs = seen.get(seat)
-                if theirs is None:
-                    theirs = seen[seat] = view.planted(seat)
-                if bean not in theirs:
-                    continue
-                if not zone:
-                    zone = view.trade_zone()
-                gift = new(Action, (PROPOSE, me, -1, -1, seat, ((zone, index),), ()))
-                if gift not in tried and view.may_trade(zone, index):
-                    return gift
-        # the same for the cards of the zones it may also trade from (a store, the cards
-        # received this turn)
-        for source, beans in view.trade_sources():
+        # revealed cards we cannot use, then those of the zones it may also trade from (a
+        # store, the cards received this turn): give them to a seat that grows them
+        sources = view.trade_sources()
+        for zone, beans in ((view.trade_zone(), revealed), *sources) if revealed else sources:
             for index, bean in enumerate(beans):
                 if bean in grown:
                     continue
@@ -426,8 +405,8 @@ class GreedyBot:
                         theirs = seen[seat] = view.planted(seat)
                     if bean not in theirs:
                         continue
-                    gift = new(Action, (PROPOSE, me, -1, -1, seat, ((source, index),), ()))
-                    if gift not in tried and view.may_trade(source, index):
+                    gift = new(Action, (PROPOSE, me, -1, -1, seat, ((zone, index),), ()))
+                    if gift not in tried and view.may_trade(zone, index):
                         return gift
         # unwanted front hand cards, offered to the table for the bean we grow most
         most = info[3]  # the bean of the first of the fullest planted fields

@@ -209,6 +209,8 @@ class SeatView:
         as though it did nothing."""
         g = self._game
         step = g.step
+        if getattr(step, "_hand_only", True):  # (a trading step without ``also_from``, or no trading step)
+            return []
         zones = getattr(step, "active_also_from" if self.seat == g.state.active else "also_from", None)
         if not zones:
             return []

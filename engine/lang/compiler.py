@@ -41,7 +41,7 @@ from engine.lang.world import CancelAction, ZoneRef
 
 def _may_plant_of(e: A.Expr | None, var: str) -> bool:
     """Whether ``e`` is ``may_plant(P, C, VAR)`` with ``P`` and ``C`` plain names other
-    than ``VAR`` (what ``plantable_filter`` and ``plantable_map`` answer for a whole list)."""
+    than ``VAR`` (what ``plantable_filter`` answers for a whole list, as a filter or a map)."""
     return (isinstance(e, A.Call) and e.func == "may_plant" and len(e.args) == 3 and not e.kwargs
             and isinstance(e.args[2], A.Name) and e.args[2].id == var
             and all(isinstance(a, A.Name) and a.id != var for a in e.args[:2]))
@@ -176,15 +176,15 @@ class Compiler:
         """``[f in FIELDS if may_plant(P, C, f)]`` with ``P`` and ``C`` plain names: the
         world answers for the whole list at once (``may_plant_all``: rules that read no
         field are asked once, not once per field), the same answers in the same order.
-        The map ``[may_plant(P, C, f) for f in FIELDS]`` likewise (``plantable_map``).
-        None for any other filter or map."""
-        if e.test is None:
-            return self.plantable_map(e)
-        t = e.test
-        if not (e.result is None and _may_plant_of(t, e.var)):
+        The map ``[may_plant(P, C, f) for f in FIELDS]`` likewise (a card's worth asking
+        whether it fits any field): the answers themselves. The items are paid for as the
+        comprehension pays. None for any other filter or map."""
+        asked = e.result if e.test is None else e.test
+        if (e.test is not None and e.result is not None) or not _may_plant_of(asked, e.var):
             return None
-        assert isinstance(t, A.Call)
-        iterable, player, card, span = self.expr(e.iterable), self.expr(t.args[0]), self.expr(t.args[1]), e.span
+        assert isinstance(asked, A.Call)
+        iterable, player, card, span = self.expr(e.iterable), self.expr(asked.args[0]), self.expr(asked.args[1]), e.span
+        keep = e.test is not None  # a filter: the fields that pass; a map: the answers
 
         def build(ctx: Ctx) -> list[Any]:
             items = list(iterable(ctx))
@@ -195,36 +195,12 @@ class Compiler:
                 return []
             world = ctx.world
             p, c = player(ctx), card(ctx)
-            listed = getattr(world, "plantable", None)
+            listed = getattr(world, "plantable", None) if keep else None
             if listed is not None:  # the world lists them itself (the same answers)
                 return listed(p, c, items)  # type: ignore[no-any-return]
             answers = getattr(world, "may_plant_all", None)
             fits = answers(p, c, items) if answers is not None else [world.may_plant(p, c, f) for f in items]
-            return [f for f, ok in zip(items, fits) if ok]
-        return build
-
-    def plantable_map(self, e: A.ListComp) -> Fn | None:
-        """``[may_plant(P, C, f) for f in FIELDS]`` with ``P`` and ``C`` plain names (a
-        card's worth asking whether it fits any field): the world's answers for the whole
-        list (``may_plant_all``), the same answers in the same order as asking field by
-        field; the items paid for as the comprehension pays. None for any other map."""
-        r = e.result
-        if e.test is not None or not _may_plant_of(r, e.var):
-            return None
-        assert isinstance(r, A.Call)
-        iterable, player, card, span = self.expr(e.iterable), self.expr(r.args[0]), self.expr(r.args[1]), e.span
-
-        def build(ctx: Ctx) -> list[Any]:
-            items = list(iterable(ctx))
-            ctx.budget[0] -= len(items)
-            if ctx.budget[0] < 0:
-                raise _runaway(ctx, span)
-            if not items:
-                return []
-            world = ctx.world
-            p, c = player(ctx), card(ctx)
-            answers = getattr(world, "may_plant_all", None)
-            return answers(p, c, items) if answers is not None else [world.may_plant(p, c, f) for f in items]
+            return [f for f, ok in zip(items, fits) if ok] if keep else fits
         return build
 
     def name(self, e: A.Name) -> Fn:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -500,14 +501,9 @@ class _ListsPlantable(_AnswersAll):
         return [f for f in fields if self.may_plant(player, card, f)]
 
 
-@pytest.mark.parametrize("closures", [False, True], ids=["generated", "closures"])
-@pytest.mark.parametrize("kind", [TableWorld, _AnswersAll, _ListsPlantable], ids=["plain", "may_plant_all", "plantable"])
-def test_a_filter_of_plantable_fields_asks_the_world_for_the_whole_list(
-        kind: type[TableWorld], closures: bool, monkeypatch: pytest.MonkeyPatch) -> None:
-    """`[f in FIELDS if may_plant(P, C, f)]` is asked of a world that lists the fields
-    itself (`plantable`) or answers for a list (`may_plant_all`), once, with the player,
-    the card and every field, else field by field: the same fields either way
-    (`Compiler.plantable_filter`, which the engine's world always answers by `plantable`)."""
+def _three_fields(kind: type[TableWorld], closures: bool, monkeypatch: pytest.MonkeyPatch) -> tuple[TableWorld, Any]:
+    """A table of ``kind`` whose seat 1 grows blue, nothing and red, with a red card in
+    hand; with ``closures`` the snippets compiled without generated code."""
     if closures:
         monkeypatch.setattr(compiler, "compile_block", lambda *a, **k: None)
         monkeypatch.setattr(compiler, "inline", lambda *a, **k: None)
@@ -517,6 +513,18 @@ def test_a_filter_of_plantable_fields_asks_the_world_for_the_whole_list(
     world.plant_beans(1, 0, "blue")
     world.plant_beans(1, 1)
     world.plant_beans(1, 2, "red")
+    return world, card
+
+
+@pytest.mark.parametrize("closures", [False, True], ids=["generated", "closures"])
+@pytest.mark.parametrize("kind", [TableWorld, _AnswersAll, _ListsPlantable], ids=["plain", "may_plant_all", "plantable"])
+def test_a_filter_of_plantable_fields_asks_the_world_for_the_whole_list(
+        kind: type[TableWorld], closures: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`[f in FIELDS if may_plant(P, C, f)]` is asked of a world that lists the fields
+    itself (`plantable`) or answers for a list (`may_plant_all`), once, with the player,
+    the card and every field, else field by field: the same fields either way
+    (`Compiler.plantable_filter`, which the engine's world always answers by `plantable`)."""
+    world, card = _three_fields(kind, closures, monkeypatch)
     program = compile_effect("let v = [f in fields(owner) if may_plant(owner, this, f)]", env=VALUE_ENV, name="fits")
     ctx = compiler.new_ctx(world, 1, "fits", {"this": card}, budget=[MAX_STEPS])
     assert program.body is not None
@@ -534,16 +542,8 @@ def test_a_map_of_may_plant_over_fields_asks_the_world_for_the_whole_list(
     """`[may_plant(P, C, f) for f in FIELDS]` is asked of a world that answers for a list
     (`may_plant_all`) once, with the player, the card and every field, else field by
     field: the same answers in the same order, the items paid for as a map pays
-    (`Compiler.plantable_map`)."""
-    if closures:
-        monkeypatch.setattr(compiler, "compile_block", lambda *a, **k: None)
-        monkeypatch.setattr(compiler, "inline", lambda *a, **k: None)
-        monkeypatch.setattr(lang, "_COMPILED", {})
-    world = kind(beans={"blue": (20, [4, 6, 8, 10]), "red": (8, [2, 3, 4, 5])}, n_players=2)
-    [card] = world.put(ZoneRef("hand", 1), "red")
-    world.plant_beans(1, 0, "blue")
-    world.plant_beans(1, 1)
-    world.plant_beans(1, 2, "red")
+    (`Compiler.plantable_filter`, a map)."""
+    world, card = _three_fields(kind, closures, monkeypatch)
     program = compile_effect("let v = [may_plant(owner, this, f) for f in fields(owner)]", env=VALUE_ENV, name="fits")
     ctx = compiler.new_ctx(world, 1, "fits", {"this": card}, budget=[MAX_STEPS])
     assert program.body is not None
