@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from engine.game.actions import ACT, Action
 from engine.game.holders import HOLDER
-from engine.game.keys import _key_parts, _tuple
+from engine.game.keys import _key_parts, _tuple, options_read
 from engine.lang.compiler import GUARD_OPS, Ctx
 
 if TYPE_CHECKING:
@@ -136,7 +136,7 @@ def make_reader(reads: tuple[tuple[Any, ...], ...], fx: GameEffects) -> Reader |
     st = fx.game.state
     lies = tuple("shared" if r[1] in st.shared else "player" if r[1] in st.per_player else "none"
                  for r in reads if r[0] == "zone")
-    cache_key = (reads, fx.game.players, lies)
+    cache_key = (reads, fx.game.players, lies, options_read([reads], fx.game.rules.option))
     if cache_key in _READERS:
         return _READERS[cache_key]
     if len(_READERS) >= MAX_READERS:
@@ -147,7 +147,7 @@ def make_reader(reads: tuple[tuple[Any, ...], ...], fx: GameEffects) -> Reader |
 
 def _make_reader(reads: tuple[tuple[Any, ...], ...], fx: GameEffects) -> Reader | None:
     consts, const = _constants()
-    made = _key_parts(reads, fx.game.state, fx.game.players, const)
+    made = _key_parts(reads, fx.game.state, fx.game.players, const, option=fx.game.rules.option)
     if made is None:
         return None
     tests, parts = made
@@ -527,20 +527,23 @@ def make_listing(actions: list[CompiledAction], fx: GameEffects) -> Listing | No
     needed."""
     st = fx.game.state
     any_time = bool(getattr(fx.game, "_harvest_any_time", False))  # fixed by the player-count row
-    cache_key = (fx.game.players, any_time, frozenset(st.shared), frozenset(st.per_player), tuple(id(a) for a in actions))
+    option = fx.game.rules.option  # (an option read by a key is written into the listing: its value keys it too)
+    cache_key = (fx.game.players, any_time, frozenset(st.shared), frozenset(st.per_player), tuple(id(a) for a in actions),
+                 options_read([r for a in actions for r in (a.reads, getattr(a.reads, "values", None))], option))
     if cache_key in _LISTINGS:
         return _LISTINGS[cache_key]
     if len(_LISTINGS) >= MAX_LISTINGS:
         _LISTINGS.clear()
     consts, const = _constants()
     cap, miss, unset = const(fx.listing_memo.max_uses), const(evaluate), const(_UNSET)
-    keys = [None if a.reads is None else _key_parts(a.reads, st, fx.game.players, const, any_time) for a in actions]
+    keys = [None if a.reads is None else _key_parts(a.reads, st, fx.game.players, const, any_time, option)
+            for a in actions]
     # the key of the values' inputs, asked first: a remembered empty list lists nothing
     fine = [None if k is None or getattr(a.reads, "values", None) is None
             # a list read off the phase or step alone is asked every time it is listed: no
             # position leaves it empty that its guard lets through often enough to pay
             or all(r[0] in ("phase", "phase_in", "step", "step_in") for r in a.reads.values)  # type: ignore[union-attr]
-            else _key_parts(a.reads.values, st, fx.game.players, const, any_time)  # type: ignore[union-attr]
+            else _key_parts(a.reads.values, st, fx.game.players, const, any_time, option)  # type: ignore[union-attr]
             for a, k in zip(actions, keys)]
     # an item several actions read (a ship's cards, the fields) is read once per listing,
     # when first needed (a guard may skip the action that reads it first); a read taken

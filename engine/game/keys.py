@@ -10,18 +10,36 @@ functions (``declared.make_reader``).
 from __future__ import annotations
 
 from itertools import filterfalse
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
+
+
+def options_read(reads: Iterable[tuple[Any, ...] | None], option: Callable[[str], str]) -> tuple[Any, ...]:
+    """The values of the options that ``reads`` name (``("own_turn_unless", NAME, …)``),
+    each as (NAME, value or None when the ruleset has no such option): a key function is
+    written for them (``_key_parts``), so a cache of such functions keys them by these too."""
+    names = sorted({r[1] for group in reads for r in group or () if r[0] == "own_turn_unless"})
+    return tuple((name, _option(option, name)) for name in names)
+
+
+def _option(option: Callable[[str], str], name: str) -> str | None:
+    try:
+        return option(name)
+    except KeyError:  # (an option the ruleset does not declare: the checker reports it)
+        return None
 
 
 def _key_parts(reads: tuple[tuple[Any, ...], ...], st: Any, players: int,
-               const: Callable[[Any], str], any_time: bool = False) -> tuple[list[str], list[str]] | None:
+               const: Callable[[Any], str], any_time: bool = False,
+               option: Callable[[str], str] | None = None) -> tuple[list[str], list[str]] | None:
     """The source of a key for ``reads``: the tests under which it is not made (a rule
     modifies an answer), and the expressions of the key's items, over ``fx``, ``seat``,
     ``step``, ``st`` (the state), ``c`` (the counters), ``phase`` (the phase's id) and
     ``memo`` (the game's ``ListingMemo``) (the key is their tuple, see ``_tuple``). Every name or text a ruleset wrote is passed as a
     constant (``const``), never written into the source. ``any_time``: the player-count
     row lets every seat harvest at any time (whether a seat may harvest now is then no
-    input)."""
+    input). ``option``: the game's options (``Ruleset.option``), fixed for the game: the
+    turn is a key item only where the option lets it count (``own_turn_unless``); without
+    it such a read is not known (None)."""
     parts: list[str] = []
     tests: list[str] = []
     for read in reads:
@@ -30,6 +48,14 @@ def _key_parts(reads: tuple[tuple[Any, ...], ...], st: Any, players: int,
             parts.append("st.active")
         elif kind == "own_turn":
             parts.append("st.active == seat")
+        elif kind == "own_turn_unless":
+            if option is None:
+                return None
+            value = _option(option, read[1])
+            if value is None:
+                return None
+            if (value == read[2]) == read[3]:  # the option lets the turn count
+                parts.append("st.active == seat")
         elif kind == "phase":
             parts.append("phase")
         elif kind == "step":

@@ -25,6 +25,9 @@ functions below read nothing but their arguments and the parts of the game named
 - ``("zone_kind", ZONE, mode, op, KIND)``: only the zone's cards whose kind is (``==``)
   or is not (``!=``) KIND, in order (``[c in cards(ZONE) if c.kind == "KIND"]``): a
   bean drawn into a hand changes no test of the other kind's cards in it;
+- ``("own_turn_unless", NAME, VALUE, when_equal)``: whether it is the owner's turn, read
+  only when option NAME's value equals VALUE (``when_equal`` True) or differs from it
+  (``option("NAME") == "VALUE" or owner == active``: the option decides the rest);
 - ``("may_harvest",)``: whether the owner may harvest now (with its fields: which);
   remembered only while no rule modifies the `may_harvest` query;
 - ``("beanometer",)``: the printed beanometers (a listing remembers nothing while a rule
@@ -151,6 +154,8 @@ class _Reads:
                 self.expr(item)
         elif (test := _phase_test(e)) is not None:
             self.found.add(test)  # `phase() in ["a", "b"]`: only whether it holds
+        elif isinstance(e, A.BoolOp) and (decided := _turn_unless_option(e)) is not None:
+            self.found.add(decided)  # `option("N") == "V" or owner == active`: the turn read only when it counts
         elif isinstance(e, A.Compare) and e.op in ("==", "!=") and _owner_and_active(e.left, e.right):
             self.found.add(("own_turn",))  # `owner == active`: whether it is the owner's turn, not whose
         elif isinstance(e, (A.BinOp, A.Compare, A.BoolOp)):
@@ -289,6 +294,31 @@ def _phase_test(e: A.Expr) -> tuple[str, tuple[str, ...]] | None:
     return None
 
 
+def _turn_unless_option(e: A.BoolOp) -> tuple[str, str, str, bool] | None:
+    """``("own_turn_unless", NAME, VALUE, when_equal)`` for ``option("NAME") == "VALUE" or
+    owner == active`` (``and``, ``!=``, either side first), or None for another test.
+
+    Why: an option is fixed for the game, so it alone decides whether the test reads whose
+    turn it is (a sale allowed at any time unless an option limits it to one's own turn):
+    keyed by the turn anyway, such an action was evaluated again whenever the turn passed
+    to or from its owner. The turn is an input only when the option's value equals VALUE (``when_equal``
+    True) or differs from it (False); the key reads the option when it is made
+    (``engine.game.keys``)."""
+    if e.op not in ("and", "or"):
+        return None
+    for test, other in ((e.left, e.right), (e.right, e.left)):
+        if not (isinstance(other, A.Compare) and other.op in ("==", "!=") and _owner_and_active(other.left, other.right)):
+            continue
+        if not (isinstance(test, A.Compare) and test.op in ("==", "!=")):
+            continue
+        call, value = (test.left, test.right) if isinstance(test.right, A.Str) else (test.right, test.left)
+        if (isinstance(value, A.Str) and isinstance(call, A.Call) and call.func == "option" and len(call.args) == 1
+                and not call.kwargs and isinstance(call.args[0], A.Str)):
+            # `T or X` reads X when T is false, `T and X` when T is true
+            return ("own_turn_unless", call.args[0].value, value.value, (e.op == "and") == (test.op == "=="))
+    return None
+
+
 def _nth_field_of(e: A.Expr) -> A.Expr | None:
     """The player P of ``item(fields(P), i)``, or None for another expression."""
     if isinstance(e, A.Call) and e.func == "item" and len(e.args) == 2 and not e.kwargs:
@@ -331,6 +361,8 @@ def _found(reads: _Reads) -> tuple[tuple[Any, ...], ...]:
     # count beside their cards, their count beside their sizes, a zone's cards of a kind
     # beside all its cards
     found = reads.found
+    if ("own_turn",) in found:  # the turn read as it is somewhere: an option deciding it adds nothing
+        found = {r for r in found if r[0] != "own_turn_unless"}
     whole = {r[1] for r in found if r[0] == "fields"}
     sizes = {r[1] for r in found if r[0] == "field_sizes"}
     zones = {(r[1], r[2]) for r in found if r[0] == "zone"}

@@ -155,3 +155,77 @@ def test_a_hand_of_two_orders_keeps_their_order() -> None:
     assert keys[0] != keys[1] and reader(fx, seat, fx.step()) == one
     hand[:] = beans
     assert reader(fx, seat, fx.step()) not in (one, *keys)
+
+
+@pytest.mark.parametrize(("condition", "reads"), [
+    # an option that makes the test true (`or`) or false (`and`) alone: the turn counts only otherwise
+    ('option("sales") == "any_time" or owner == active', (("own_turn_unless", "sales", "any_time", False),)),
+    ('owner == active or "any_time" != option("sales")', (("own_turn_unless", "sales", "any_time", True),)),
+    ('option("sales") == "own_turn" and owner == active', (("own_turn_unless", "sales", "own_turn", True),)),
+    ('option("sales") != "own_turn" and owner != active', (("own_turn_unless", "sales", "own_turn", False),)),
+    # the turn read as it is elsewhere: the option decides nothing
+    ('(option("sales") == "any_time" or owner == active) and owner == active', (("own_turn",),)),
+    # the other side reads more than the turn, or is no option: followed as before
+    ('option("sales") == "any_time" or count(cards(ship)) > 0', (("zone", "ship", "owner"),)),
+    ('count(cards(ship)) > 0 or owner == active', (("own_turn",), ("zone", "ship", "owner"))),
+])
+def test_a_turn_read_an_option_decides_is_found(condition: str, reads: tuple[Any, ...]) -> None:
+    compiled = compile_effect(f"action sell on any_time if {condition} {{ gain(owner, 1) }}", env=ENV)
+    assert [tuple(a.reads) for a in compiled.actions] == [reads]
+
+
+@pytest.mark.parametrize(("value", "keyed"), [("any_time", False), ("own_turn", True)])
+def test_the_turn_is_a_key_item_only_where_the_option_lets_it_count(value: str, keyed: bool) -> None:
+    """The key of ``option("sales") == "any_time" or owner == active`` reads the turn only
+    when the game's option is not ``any_time``; without the options the read is not known."""
+    from engine.game.keys import _key_parts, options_read
+
+    reads = (("own_turn_unless", "sales", "any_time", False),)
+    made = _key_parts(reads, None, 4, repr, option={"sales": value}.__getitem__)
+    assert made == ([], ["st.active == seat"] if keyed else [])
+    assert _key_parts(reads, None, 4, repr) is None
+    assert _key_parts(reads, None, 4, repr, option={}.__getitem__) is None  # an option the ruleset lacks
+    assert options_read([reads, None], {"sales": value}.__getitem__) == (("sales", value),)
+
+
+@pytest.mark.parametrize("value", ["any_time", "own_turn"])
+def test_a_sale_remembered_across_turns_is_the_fresh_answer(value: str) -> None:
+    """La Isla Bohnitâ's cargo sales (``option("cargo_sales") == "any_time" or owner ==
+    active``) are listed as evaluated afresh after every action, with either choice of the
+    option, in the same process (the listings made for one choice are not the other's)."""
+    from engine.rules.yamlload import load_text
+
+    patch = load_text(f"options: {{cargo_sales: {{value: {value}}}}}\n", "<test>")
+    rules = load_ruleset("la_isla_bohnita", patches=[patch])
+    sale = next(a for e in rules.effects for a in e.compiled.actions if a.name == "sell_ship_one")
+    assert ("own_turn_unless", "cargo_sales", "any_time", False) in sale.reads
+
+    sold_off_turn = 0
+
+    def compare(game: Any, _action: Any) -> None:
+        nonlocal sold_off_turn
+        fx = game.fx
+        listings_agree(fx, game.players, lambda a: dataclasses.replace(a, reads=None))
+        sold_off_turn += sum(fx.actions[i][0].name == "sell_ship_one" for s in range(game.players)
+                             if s != game.state.active for i, _, _ in fx.legal_actions(s))
+
+    for seed in (1, 2):
+        play_game(rules, 4, seed, make_agents(["greedy"], 4, seed), record=False, after_action=compare)
+    assert (sold_off_turn > 0) == (value == "any_time")
+
+
+def test_a_listing_made_for_one_choice_of_the_option_is_not_the_others(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Generated listings are shared by games of the same actions; a key written for the
+    option's value is shared only with games of the same value."""
+    from engine.game.declared import make_listing
+    from engine.rules.yamlload import load_text
+
+    game = Game(load_ruleset("la_isla_bohnita"), 4, 1)
+    fx = game.fx
+    assert fx is not None
+    actions = [a for a, _ in fx.actions]
+    any_time = make_listing(actions, fx)
+    assert make_listing(actions, fx) is any_time
+    own_turn = load_ruleset("la_isla_bohnita", patches=[load_text("options: {cargo_sales: {value: own_turn}}\n", "<t>")])
+    monkeypatch.setattr(game, "rules", own_turn)
+    assert make_listing(actions, fx) is not any_time
