@@ -156,7 +156,9 @@ def _diagnose(error: ValidationError, document: Any) -> list[Diagnostic]:
         return [Diagnostic("S201", f"`{_where(path, document)}` is missing required key `{name}`", span) for name in missing]
     if keyword == "additionalProperties" and isinstance(error.instance, dict):
         allowed = list(error.schema.get("properties", {}))
-        extras = [k for k in error.instance if k not in allowed and not _matches_pattern(error.schema, k)]
+        # (every key not among ``properties`` is an extra: bohn's schemas name no
+        # ``patternProperties``: tests/rules/test_mutation_survivors.py checks they never do)
+        extras = [k for k in error.instance if k not in allowed]
         return [
             Diagnostic("S202", f"unknown key `{k}` in `{_where(path, document)}`{did_you_mean(k, allowed)}", span_at(document, [*path, k], key=True))
             for k in extras
@@ -180,12 +182,6 @@ def _diagnose(error: ValidationError, document: Any) -> list[Diagnostic]:
             span = span_at(document, [*path, bad], key=True) if bad is not None else span
         return [Diagnostic("S204", f"`{_where(path, document)}`: {error.message}", span)]
     return [Diagnostic("S200", f"`{_where(path, document)}`: {error.message}", span or span_of(document))]
-
-
-def _matches_pattern(schema: dict[str, Any], key: str) -> bool:
-    import re
-
-    return any(re.search(p, key) for p in schema.get("patternProperties", {}))
 
 
 def _types(value: Any) -> str:

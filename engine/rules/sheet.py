@@ -370,7 +370,7 @@ def _winner(rules: Ruleset) -> str:
     if "tie_break" in queries:
         tie = "a tie is broken as the special rules say"
     elif "tie_break" in rules.options:
-        tie = "a tie: " + rules.options["tie_break"].choices[rules.option("tie_break")].rstrip(".").lower()
+        tie = "a tie: " + rules.options["tie_break"].choices[rules.option("tie_break")].removesuffix(".").lower()
     else:
         tie = "tied players share the victory"
     return f"- The player with {most} wins; {tie}."

@@ -793,3 +793,27 @@ def test_a_variant_told_again_in_a_house_file_is_placed_there(tmp_path: Path) ->
     [d] = caught.value.diagnostics
     assert (d.code, d.message) == ("S203", "variant `cognac` needs a `patch` mapping")
     assert d.span is not None and Path(d.span.file).name == "house.yaml" and (d.span.line, d.span.col) == (6, 5)
+
+
+def test_no_schema_names_pattern_properties() -> None:
+    """S202 calls every key outside a map's ``properties`` unknown (engine/rules/schema.py):
+    right only while no schema lets keys in by pattern. A fresh seed-51 rules sample found
+    the pattern test it had for them never run (no schema has one), so it was dropped;
+    a schema that adds ``patternProperties`` must bring it back."""
+    for path in sorted((ROOT / "schemas").glob("*.json")):
+        assert "patternProperties" not in path.read_text(encoding="utf-8"), path.name
+
+
+def test_a_file_of_the_chain_names_its_parent_from_its_own_folder(tmp_path: Path) -> None:
+    """`extends` is read from the folder of the file that writes it, not of the first file
+    of the chain (a fresh seed-51 rules sample's survivor read every parent from the first
+    file's folder: `sub/middle.yaml`'s `parent.yaml` was looked for beside `house.yaml`)."""
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "parent.yaml").write_text("extends: base\nid: parent\nname: Parent\n", encoding="utf-8")
+    (tmp_path / "sub" / "middle.yaml").write_text("extends: parent.yaml\nid: middle\nname: Middle\n", encoding="utf-8")
+    (tmp_path / "house.yaml").write_text("extends: sub/middle.yaml\nid: house\nname: House\n", encoding="utf-8")
+    rules = load_ruleset(str(tmp_path / "house.yaml"))
+    assert rules.id == "house"
+    from engine.rules.loader import ruleset_files
+
+    assert [p.name for p in ruleset_files(str(tmp_path / "house.yaml"))][-3:] == ["parent.yaml", "middle.yaml", "house.yaml"]
