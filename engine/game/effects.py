@@ -45,6 +45,7 @@ from engine.lang.compiler import (GUARD_OPS, MAX_STEPS, MAX_TRIGGER_DEPTH, Compi
                                   CompiledTrigger, Ctx, _guard_passes, fire, modifier_stage, new_ctx)
 from engine.lang.parts import bind_this
 from engine.lang.world import CancelAction, FieldRef, ZoneRef
+from engine.rules.probes import every_program
 
 if TYPE_CHECKING:
     from engine.game.core import Game
@@ -630,10 +631,7 @@ class GameEffects(RuleIndex):
         """A procedure declared anywhere in the ruleset (its effects or its items)."""
         if self._procedures is None:
             found: dict[str, Any] = {}
-            rules = self.game.rules
-            parts = [e.compiled for e in rules.effects]
-            parts += [p for k in rules.kinds for c in k.cards for p in (c.effect, c.on_buy) if p]
-            for compiled in parts:
+            for compiled in every_program(self.game.rules):
                 found.update(compiled.procedures)
             self._procedures = found
         try:

@@ -134,11 +134,12 @@ def idle_without_beans(rules: Ruleset, effect: Compiled, players: int, removed: 
 
 
 def every_program(rules: Ruleset) -> list[Compiled]:
-    """Every compiled rule of the ruleset, whoever holds it: its effects', its items' and
-    its cards' (what may change a query or run a statement in some game of it)."""
-    compiled = [e.compiled for e in rules.effects] + [i.effect for i in rules.items if i.effect is not None]
-    compiled += [c.effect for kind in rules.kinds for c in kind.cards if c.effect is not None]
-    compiled += [c.on_buy for kind in rules.kinds for c in kind.cards if c.on_buy is not None]
+    """Every compiled rule of the ruleset, whoever holds it: its effects', then each
+    card's rules and what buying it does (an item for sale is a card: its rules are its
+    card's), in the order they are declared (what may change a query, run a statement or
+    declare a procedure or an action in some game of it)."""
+    compiled = [e.compiled for e in rules.effects]
+    compiled += [p for kind in rules.kinds for c in kind.cards for p in (c.effect, c.on_buy) if p is not None]
     return compiled
 
 

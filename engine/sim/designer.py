@@ -29,6 +29,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
+from engine.rules.probes import every_program
+
 #: The events a record needs; the listener ignores every other one.
 WATCHED = frozenset({"harvested", "bought", "acted", "game_ended"})
 
@@ -53,9 +55,7 @@ def action_labels(rules: Any) -> dict[tuple[str, str], str]:
     is used. A declaration with one action keeps the plain id (a card's one play reads as
     the card); with several, each row is ``id.name``, the name ``bohn play``'s `act` takes."""
     declared: dict[str, list[str]] = {}
-    parts = [e.compiled for e in rules.effects]
-    parts += [p for k in rules.kinds for c in k.cards for p in (c.effect, c.on_buy) if p is not None]
-    for part in parts:
+    for part in every_program(rules):
         for action in part.actions:
             names = declared.setdefault(action.rule, [])
             if action.name not in names:
