@@ -154,7 +154,7 @@ class Game(FieldWork):
         says why), and keeping it costs two tuples a decision. Without such actions a
         seat's free actions are harvests, a field, cards for sale and the actions of the
         cards it holds, each listed from what it reads (``Items.listing``, ``ListingMemo``)
-        for less (README's speed section has the figures)."""
+        for less (docs/speed.md has the figures)."""
         fx = self.fx
         return fx is not None and len(fx._action_cards) != len(fx.actions)
 

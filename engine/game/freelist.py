@@ -95,7 +95,7 @@ class FreeListing(TurnFlow):
         version: it keeps none and lists afresh here; so does a game whose rules declare
         no action of their own (only cards' actions, or none: ``_free_memo`` is None),
         whose listings are each remembered by what they read and cost less than keeping
-        the whole (README's speed section has the figures).
+        the whole (docs/speed.md has the figures).
 
         What it buys is bounded by who decides: after an offer the next seat to decide is
         mostly another one, so a seat finds its own listing unchanged about once in
