@@ -212,6 +212,19 @@ def _num(value: Any, digits: int = 2, pct: bool = False) -> str:
     return f"{value:.{digits}f}" if isinstance(value, float) else str(value)
 
 
+#: The first column of a designer table: at least this wide, and as wide as its longest
+#: name plus two spaces up to ``MAX_NAME_WIDTH`` (a longer name pushes its own row only).
+MIN_NAME_WIDTH = 22
+MAX_NAME_WIDTH = 48
+
+
+def _first_width(names: list[str]) -> int:
+    """The width of a table's first column for ``names``: why not a fixed 22, an action's
+    name is its effect's id and its own (``field_to_ship.harvest_into_ship_one``), and a
+    name as wide as the column ran into the figures."""
+    return min(MAX_NAME_WIDTH, max([MIN_NAME_WIDTH] + [len(n) + 2 for n in names]))
+
+
 def text_lines(d: Designer, name: Callable[[str], str] = str) -> list[str]:
     """The tables as aligned text; ``name`` turns a bean or item id into its display name."""
     if not d.games:
@@ -220,21 +233,24 @@ def text_lines(d: Designer, name: Callable[[str], str] = str) -> list[str]:
     out = [f"  game length: {_num(ln['mean'], 1)} turns on average ({_num(ln['rounds_mean'], 1)} rounds), "
            f"median {_num(ln['median'], 1)}, shortest {ln['min']}, longest {ln['max']}"]
     if d.beans:
-        out += ["", f"  {'bean':<22}{'harvests/game':>14}{'at the end':>11}{'beans/harvest':>14}{'coins/harvest':>14}"]
+        w = _first_width([name(r['bean']) for r in d.beans])
+        out += ["", f"  {'bean':<{w}}{'harvests/game':>14}{'at the end':>11}{'beans/harvest':>14}{'coins/harvest':>14}"]
         for r in d.beans:
-            out.append(f"  {name(r['bean']):<22}{r['harvests_per_game']:>14.2f}{r['final_harvests'] / d.games:>11.2f}"
+            out.append(f"  {name(r['bean']):<{w}}{r['harvests_per_game']:>14.2f}{r['final_harvests'] / d.games:>11.2f}"
                        f"{r['beans_per_harvest']:>14.2f}{r['coins_per_harvest']:>14.2f}")
     if d.items:
-        out += ["", f"  {'item':<22}{'bought':>8}{'turn':>7}{'holders win':>13}{'others win':>12}"
+        w = _first_width([name(r['item']) for r in d.items])
+        out += ["", f"  {'item':<{w}}{'bought':>8}{'turn':>7}{'holders win':>13}{'others win':>12}"
                     f"{'holders score':>15}{'others score':>14}"]
         for r in d.items:
-            out.append(f"  {name(r['item']):<22}{_num(r['bought_share'], pct=True):>8}{_num(r['mean_turn'], 1):>7}"
+            out.append(f"  {name(r['item']):<{w}}{_num(r['bought_share'], pct=True):>8}{_num(r['mean_turn'], 1):>7}"
                        f"{_num(r['holders_win_share'], pct=True):>13}{_num(r['others_win_share'], pct=True):>12}"
                        f"{_num(r['holders_mean_score']):>15}{_num(r['others_mean_score']):>14}")
     if d.actions:
-        out += ["", f"  {'action':<22}{'uses/game':>10}{'games':>8}{'turn':>7}"]
+        w = _first_width([name(r['action']) for r in d.actions])
+        out += ["", f"  {'action':<{w}}{'uses/game':>10}{'games':>8}{'turn':>7}"]
         for r in d.actions:
-            out.append(f"  {name(r['action']):<22}{r['uses_per_game']:>10.2f}{_num(r['games_share'], pct=True):>8}"
+            out.append(f"  {name(r['action']):<{w}}{r['uses_per_game']:>10.2f}{_num(r['games_share'], pct=True):>8}"
                        f"{_num(r['mean_turn'], 1):>7}")
     return out
 

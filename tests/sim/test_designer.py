@@ -157,3 +157,27 @@ def test_action_table_tells_apart_the_actions_one_effect_declares(bohn) -> None:
     text = bohn("simulate", "--ruleset", market, "--games", "3", "--players", "3", "--quiet").out
     table = text[text.index("uses/game"):]
     assert "market.sell" in table and "market.buy_action" in table and "Windfall" in table
+
+
+def test_designer_tables_keep_their_columns_under_long_names() -> None:
+    """An action's name is its effect's id and its own; one longer than the old fixed
+    column (22) ran into its figures. Every row's figures end where the header's do."""
+    from engine.sim.designer import MAX_NAME_WIDTH, Designer, text_lines
+
+    rows = [{"action": name, "uses": 3, "uses_per_game": 1.5, "games_share": 0.5, "mean_turn": 4.0}
+            for name in ("market", "field_to_ship.harvest_into_ship_one", "x" * 80)]
+    items = [{"item": "a_building_with_a_long_long_id", "bought_share": 0.5, "mean_turn": 3.0, "holders_win_share": 0.5,
+              "others_win_share": 0.2, "holders_mean_score": 9.0, "others_mean_score": 8.0}]
+    d = Designer(2, [], items, rows, {"mean": 40.0, "median": 40.0, "min": 38, "max": 42, "rounds_mean": 10.0})
+    text = text_lines(d)
+    head = next(line for line in text if line.startswith("  action"))
+    assert head.index("uses/game") == 2 + MAX_NAME_WIDTH + 1, "the widest column: the 80-letter name is past it"
+    for name in ("market", "field_to_ship.harvest_into_ship_one"):
+        row = next(line for line in text if line.startswith("  " + name + " "))
+        assert len(row) == len(head), row
+        assert row[:2 + MAX_NAME_WIDTH].rstrip() == "  " + name
+    long_row = next(line for line in text if "x" * 80 in line)
+    assert long_row.split()[1:] == ["1.50", "50.0%", "4.0"], "a name past the widest column pushes its own row only"
+    item_head = next(line for line in text if line.startswith("  item"))
+    item_row = next(line for line in text if line.startswith("  a_building"))
+    assert len(item_row) == len(item_head) and item_head.index("bought") == 2 + len("a_building_with_a_long_long_id") + 2 + 2
