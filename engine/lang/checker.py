@@ -393,7 +393,9 @@ class Checker:
             signature = V.FUNCTIONS[e.func]
         else:
             known = [*V.STATEMENTS, *V.FUNCTIONS, *self.procs]
-            return self.error("L807", f"no statement, function or procedure `{e.func}`{did_you_mean(e.func, known)}", e.span)
+            ours = V.OTHER_NAMES.get(e.func)
+            hint = f" (did you mean `{ours}`?)" if ours is not None else did_you_mean(e.func, known)
+            return self.error("L807", f"no statement, function or procedure `{e.func}`{hint}", e.span)
         if e.func in ("min", "max") and not e.kwargs:
             return self._min_max(e, scope)
         return self._arguments(e, signature, scope)

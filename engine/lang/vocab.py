@@ -158,6 +158,21 @@ STATEMENTS: dict[str, Signature] = {
                       "instead of the next one, from its step of kind `step` when given", "none", "id:str", "step:str="),
 }
 
+#: Names an author coming from another rules engine (or plain English) tries for a
+#: statement or function of ours -> ours. Why: L807's spelling suggestion finds `coins`
+#: for `add_coins` (the letters are close) where `gain` is meant; a name here is
+#: suggested first. Only names that are none of ours.
+OTHER_NAMES: dict[str, str] = {
+    "add_coins": "gain", "give_coins": "gain", "earn": "gain", "award": "gain", "add_coin": "gain",
+    "gain_coins": "gain", "pay_coins": "pay", "spend": "pay",
+    "lose_coins": "pay", "remove_coins": "pay", "draw_cards": "draw", "draw_card": "draw", "deal": "draw",
+    "discard_cards": "discard", "trash": "discard", "destroy": "discard", "transfer": "move", "put": "move",
+    "move_cards": "move", "plant_card": "plant", "harvest_field": "harvest", "buy_field": "add_field",
+    "new_field": "add_field", "log": "note", "print": "note", "say": "note", "increment": "add_counter",
+    "inc": "add_counter", "set_var": "set_counter", "len": "count", "size": "count", "length": "count",
+    "hand": "cards", "zone_cards": "cards", "shuffle_deck": "shuffle",
+}
+
 #: Functions: calls that compute a value without changing the game.
 FUNCTIONS: dict[str, Signature] = {
     "count": sig("number of items in a list", "int", "items:list[any]"),

@@ -295,6 +295,9 @@ EVERY_MESSAGE: list[tuple[str, CheckEnv, tuple[str, int, int, str, str | None]]]
      ("L812", 2, 9, "procedure `p` changes the game and has no value; call it as a statement", None)),
     ("let x = note(\"a\")", ENV, ("L812", 1, 9, "`note` changes the game and has no value; use it as a statement", None)),
     ("gan(owner, 1)", ENV, ("L807", 1, 1, "no statement, function or procedure `gan` (did you mean `gain`?)", None)),
+    # a word another rules engine uses: ours, not the nearest spelling (`coins`)
+    ("add_coins(owner, 1)", ENV, ("L807", 1, 1, "no statement, function or procedure `add_coins` (did you mean `gain`?)", None)),
+    ("let n = len(cards(hand))", ENV, ("L807", 1, 9, "no statement, function or procedure `len` (did you mean `count`?)", None)),
     ("gain(owner, 1, discard, 3)", ENV, ("L802", 1, 1, "`gain` takes at most 3 argument(s), 4 given", None)),
     ("gain(owner, 1, playr: owner)", ENV, ("L811", 1, 23, "`gain` has no argument `playr` (did you mean `player`?)", None)),
     ("gain(owner, 1, player: owner)", ENV, ("L802", 1, 24, "`gain`: `player` given twice", None)),
@@ -398,3 +401,13 @@ def test_every_message_site_is_provoked() -> None:
             if not any(c == code and pattern.search(m) for c, m in rows):
                 missing.append(f"{module}:{line} {code} {pieces}")
     assert not missing, missing
+
+
+def test_other_engines_words_name_ours_and_none_of_them_is_ours() -> None:
+    """``OTHER_NAMES`` is suggested before the spelling: each must name a statement or
+    function of ours, and none may shadow one (the name would then never be unknown)."""
+    from engine.lang import vocab as V
+
+    ours = {*V.STATEMENTS, *V.FUNCTIONS}
+    assert not ours & set(V.OTHER_NAMES)
+    assert set(V.OTHER_NAMES.values()) <= ours
