@@ -36,3 +36,22 @@ def test_the_reveal_step_logs_each_card_turned_up() -> None:
     revealed = [e for e in game.events if e.get("bean") in top and e["phase"] == "trade"]
     assert [(e["type"], e["seat"], e["bean"], e["zone"]) for e in revealed] == [("revealed", 0, b, "revealed") for b in top]
     assert [game.bean_name(c) for c in game.state.shared["revealed"]] == top
+
+
+def test_a_seats_plant_max_rule_raises_its_own_limit_once(tmp_path: Path) -> None:
+    """`PlantFromHand.bounds` asks `plant_max` for the active player: a ruleset's rule
+    (one copy per seat, each hearing its owner's queries) raises the limit once, from 2 to
+    3. A fresh seed-51 sample's survivor asked without the player, so every seat's copy
+    answered and the limit became 2 + 3 at three players: a fourth card could be planted."""
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: base\nid: house\nname: House\neffects:\n  +farm:\n"
+                    "    effect: 'modify plant_max if step == \"plant_from_hand\" = value + 1'\n", encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 3, seed=4)
+    arrange(game, {"phase": "plant", "hands": {0: ["chili"] * 5}, "fields": {0: [[], []]}})
+    assert game.step is not None and game.step.kind == "plant_from_hand"
+    for _ in range(3):
+        assert game.phase.id == "plant"
+        game.apply(next(a for a in game.legal_actions(0, offers=False) if a.kind == "plant" and a.field == 0))
+    assert [game.bean_name(c) for c in game.state.fields[0][0]] == ["chili"] * 3
+    assert game.phase.id == "trade", "the third card ends the planting"
+    assert [game.bean_name(c) for c in game.state.hands[0]] == ["chili"] * 2

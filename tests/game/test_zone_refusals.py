@@ -41,12 +41,13 @@ zones:
 COUNTING = "effects:\n  +count:\n    effect: 'when planted { add_counter(owner, \"planted\", 1) }'\n"
 
 
-def _game(tmp_path: Path, zones: list[str], players: int, rules: bool, start: str = "token_deck") -> Game:
+def _game(tmp_path: Path, zones: list[str], players: int, rules: bool, start: str = "token_deck", tokens: int = 2,
+          record: bool = True) -> Game:
     text = (TOKENS.replace("START", start).replace("PLANT", "true" if "fields" in zones else "false")
-            .replace("ZONES", "[" + ", ".join(zones) + "]"))
+            .replace("ZONES", "[" + ", ".join(zones) + "]").replace("count: 2}", f"count: {tokens}}}"))
     path = tmp_path / "tokens.yaml"
     path.write_text(text + (COUNTING if rules else ""), encoding="utf-8")
-    game = Game(load_ruleset(str(path)), players, seed=2)
+    game = Game(load_ruleset(str(path)), players, seed=2, record=record)
     assert game._zone_limited and (game.fx is not None) is rules
     return game
 
@@ -119,3 +120,24 @@ def test_ending_a_trade_refuses_a_kept_token_the_set_aside_cards_may_not_hold(tm
     d = _refusal(caught, game)
     assert d.message == ("trade (keeping the revealed cards): a `token_a` may not go to `set_aside` "
                          "(its kind may be in discard, revealed, token_deck)")
+
+
+@pytest.mark.parametrize("rules", [False, True], ids=["no rules", "rules"])
+@pytest.mark.parametrize(("phase", "step", "zone", "count"), [("draw", "draw", "hand", 3), ("trade", "reveal", "revealed", 2)],
+                         ids=["draw", "reveal"])
+def test_a_drawing_step_refuses_tokens_on_top_of_a_deck_that_does_not_run_out(tmp_path: Path, rules: bool, phase: str,
+                                                                               step: str, zone: str, count: int) -> None:
+    """The same refusal when the deck holds more cards than the step takes and every card
+    it takes is a token: the steps' one-move shortcut for a deck that cannot run out first
+    asks whether any of those cards is kept out of the target (`steps._may_take`). A fresh
+    seed-51 sample's survivor read that test backwards, so a draw of tokens alone took the
+    shortcut and put them in the hand (the earlier test draws the deck to its end, where
+    the shortcut is never taken)."""
+    # three tokens, and no log: the reveal's shortcut is for a game unrecorded
+    game = _game(tmp_path, ["token_deck", "draw_pile", "discard"], 3, rules, start="draw_pile", tokens=3, record=False)
+    assert not game.logging
+    with pytest.raises(BohnError) as caught:
+        arrange(game, {"draw_pile": ["token_a"] * count + ["soy", "red"], "phase": phase})
+    d = _refusal(caught, game)
+    assert d.message == f"{step}: a `token_a` may not go to `{zone}` (its kind may be in discard, draw_pile, token_deck)"
+    assert not any(game.bean_name(c) == "token_a" for c in game.state.hands[0] + game.state.shared["revealed"])
