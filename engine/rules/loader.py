@@ -131,6 +131,7 @@ def _load_chain(path: Path, chain: tuple[Path, ...], root: Path | None = None) -
     merged = merge(parent.document, document)
     if "extends" in merged:
         merged.drop("extends")
+    merged.span = document.span  # (the whole is the last file's: a check asks which file is being checked)
     return Merged(merged, (*parent.sources, display_path(path)), (*parent.paths, path))
 
 

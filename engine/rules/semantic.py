@@ -91,10 +91,27 @@ def check_duplicate_ids(doc: LMap) -> Iterator[Diagnostic]:
 
 
 def check_total(doc: LMap) -> Iterator[Diagnostic]:
+    """R409 where the fix goes: at `total_cards` when the file that sets it also set the
+    counts; at the last bean count set by another file (a house rule adding a bean to a
+    shipped ruleset) when that file left `total_cards` to the one it extends, naming the
+    total to write there. Why: pointing at the shipped file sent authors to edit it."""
     if "total_cards" in doc:
         total = sum(b["count"] for b in doc["beans"])
         if total != doc["total_cards"]:
-            yield Diagnostic("R409", f"`total_cards` is {doc['total_cards']} but the bean counts add up to {total}", child_span(doc, "total_cards"))
+            where = child_span(doc, "total_cards")
+            message = f"`total_cards` is {doc['total_cards']} but the bean counts add up to {total}"
+            top = doc.span  # (the file being checked: a merged map's span is its last file's)
+            counted = [(bean, child_span(bean, "count")) for bean in doc["beans"]]
+            later = [(bean, span) for bean, span in counted if span is not None and where is not None
+                     and top is not None and where.file != top.file and span.file != where.file]
+            own = [(bean, span) for bean, span in later if top is not None and span.file == top.file]
+            later = own or later
+            if later:
+                bean, span = later[-1]
+                message += (f" (`total_cards` is set in {where}; the count of `{bean['id']}` here changes the total:"
+                            f" write `total_cards: {total}` in this file)")
+                where = span
+            yield Diagnostic("R409", message, where)
 
 
 def check_beanometers(doc: LMap) -> Iterator[Diagnostic]:

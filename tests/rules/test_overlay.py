@@ -87,3 +87,30 @@ def test_schema_fallback_code(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(schema, "validator", lambda name: Draft202012Validator({"not": {"type": "object"}}))
     [d] = schema.validate(doc("a: 1\n"))
     assert d.code == "S200" and str(d.span).startswith("t.yaml:1:1")
+
+
+def test_a_total_left_to_the_parent_is_reported_where_the_counts_changed(tmp_path: Path) -> None:
+    """R409 points where the fix goes: a house rule that adds a bean (or changes a count)
+    and leaves `total_cards` to the shipped file it extends is told at its own count, with
+    the total to write; a file that sets `total_cards` itself is told at it, as before."""
+    added = tmp_path / "added.yaml"
+    added.write_text("extends: base\nid: added\nname: Added\nbeans:\n"
+                     "  +purple: {name: Purple bean, count: 8, beanometer: [2, 3, 4, 5]}\n")
+    [d] = [d for d in check_path(added) if d.code == "R409"]
+    assert str(d.span).endswith("added.yaml:5:39"), d.span
+    assert d.message == ("`total_cards` is 154 but the bean counts add up to 162 (`total_cards` is set in "
+                         f"{d.message.split('set in ')[1].split(';')[0]}; the count of `purple` here changes the total:"
+                         " write `total_cards: 162` in this file)")
+    assert "base.yaml:" in d.message
+    changed = tmp_path / "changed.yaml"
+    changed.write_text("extends: base\nid: changed\nname: Changed\nbeans:\n  blue: {count: 22}\n")
+    [d] = [d for d in check_path(changed) if d.code == "R409"]
+    assert str(d.span).endswith("changed.yaml:5:17") and "the count of `blue` here" in d.message
+    own = tmp_path / "own.yaml"
+    own.write_text("extends: base\nid: own\nname: Own\ntotal_cards: 150\n")
+    [d] = [d for d in check_path(own) if d.code == "R409"]
+    assert str(d.span).endswith("own.yaml:4:14")
+    assert d.message == "`total_cards` is 150 but the bean counts add up to 154"
+    fixed = tmp_path / "fixed.yaml"
+    fixed.write_text(added.read_text().replace("id: added", "id: fixed") + "total_cards: 162\n")
+    assert not [d for d in check_path(fixed) if d.code == "R409"]
