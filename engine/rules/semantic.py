@@ -111,6 +111,11 @@ def check_total(doc: LMap) -> Iterator[Diagnostic]:
                 message += (f" (`total_cards` is set in {where}; the count of `{bean['id']}` here changes the total:"
                             f" write `total_cards: {total}` in this file)")
                 where = span
+            elif where is not None and top is not None and where.file != top.file:
+                # (no count of this file's: it removed beans) at this file's `beans`, else its start
+                message += f" (`total_cards` is set in {where}; write `total_cards: {total}` in {top.file})"
+                beans = child_span(doc, "beans")  # (a list's span moves to the last file that changed it)
+                where = beans if beans is not None and beans.file == top.file else top
             yield Diagnostic("R409", message, where)
 
 

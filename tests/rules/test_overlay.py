@@ -111,6 +111,13 @@ def test_a_total_left_to_the_parent_is_reported_where_the_counts_changed(tmp_pat
     [d] = [d for d in check_path(own) if d.code == "R409"]
     assert str(d.span).endswith("own.yaml:4:14")
     assert d.message == "`total_cards` is 150 but the bean counts add up to 154"
+    removed = tmp_path / "removed.yaml"
+    removed.write_text("extends: base\nid: removed\nname: Removed\nplayer_counts:\n  4: {remove_beans: []}\n"
+                       "  5: {remove_beans: []}\nbeans:\n  -coffee: ~\n")
+    [d] = [d for d in check_path(removed) if d.code == "R409"]
+    assert str(d.span).endswith("removed.yaml:8:3"), "at the file's `beans`, which removed the coffee"
+    assert d.message.startswith("`total_cards` is 154 but the bean counts add up to 130 (`total_cards` is set in ")
+    assert d.message.endswith(f"; write `total_cards: 130` in {d.span.file})")
     fixed = tmp_path / "fixed.yaml"
     fixed.write_text(added.read_text().replace("id: added", "id: fixed") + "total_cards: 162\n")
     assert not [d for d in check_path(fixed) if d.code == "R409"]
