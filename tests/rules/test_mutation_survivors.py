@@ -817,3 +817,41 @@ def test_a_file_of_the_chain_names_its_parent_from_its_own_folder(tmp_path: Path
     from engine.rules.loader import ruleset_files
 
     assert [p.name for p in ruleset_files(str(tmp_path / "house.yaml"))][-3:] == ["parent.yaml", "middle.yaml", "house.yaml"]
+
+
+def test_a_file_that_is_not_utf8_is_told_so_at_its_line(tmp_path: Path) -> None:
+    """Y102's whole message and place (a fresh seed-52 sample emptied the message)."""
+    path = tmp_path / "latin.yaml"
+    path.write_bytes(b"id: x\nname: Caf\xe9\n")
+    with pytest.raises(BohnError) as info:
+        load_ruleset(str(path))
+    [d] = info.value.diagnostics
+    assert (d.code, d.message, d.span.line if d.span else None) == ("Y102", "the file is not valid UTF-8 text", 2)
+
+
+def test_an_unknown_variant_is_told_at_the_rulesets_variants(tmp_path: Path) -> None:
+    """O306 points at the `variants` the ruleset has (a seed-52 survivor gave it no place)."""
+    with pytest.raises(BohnError) as info:
+        load_ruleset("high_bohn", "cognak")
+    [d] = info.value.diagnostics
+    assert d.code == "O306" and d.message == "no variant `cognak` (variants: cognac) (did you mean `cognac`?)"
+    assert d.span is not None and d.span.file.endswith("high_bohn.yaml")
+    lines = (ROOT / "rulesets" / "high_bohn.yaml").read_text().splitlines()
+    assert lines[d.span.line - 1].startswith("variants:") or lines[d.span.line - 2].startswith("variants:"), d.span
+
+
+def test_a_ruleset_without_assumptions_validates(tmp_path: Path) -> None:
+    """`assumptions` is optional: a ruleset of its own (extending nothing) that states
+    none is checked without a W900 and without an internal error (a seed-52 survivor
+    iterated over a missing list)."""
+    from engine.rules.loader import check_path
+
+    text = (ROOT / "rulesets" / "base.yaml").read_text()
+    start = text.index("\nassumptions:") + 1
+    tail = text[start:].split("\n")
+    end = next((i for i in range(1, len(tail)) if tail[i][:1].isalpha()), len(tail))
+    path = tmp_path / "plain.yaml"
+    path.write_text(text[:start].replace("id: base", "id: plain", 1) + "\n".join(tail[end:]))
+    assert "assumptions" not in path.read_text()
+    assert check_path(path) == []
+    assert load_ruleset(str(path)).assumptions == ()
