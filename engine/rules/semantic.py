@@ -91,32 +91,33 @@ def check_duplicate_ids(doc: LMap) -> Iterator[Diagnostic]:
 
 
 def check_total(doc: LMap) -> Iterator[Diagnostic]:
-    """R409 where the fix goes: at `total_cards` when the file that sets it also set the
-    counts; at the last bean count set by another file (a house rule adding a bean to a
-    shipped ruleset) when that file left `total_cards` to the one it extends, naming the
-    total to write there. Why: pointing at the shipped file sent authors to edit it."""
-    if "total_cards" in doc:
-        total = sum(b["count"] for b in doc["beans"])
-        if total != doc["total_cards"]:
-            where = child_span(doc, "total_cards")
-            message = f"`total_cards` is {doc['total_cards']} but the bean counts add up to {total}"
-            top = doc.span  # (the file being checked: a merged map's span is its last file's)
-            counted = [(bean, child_span(bean, "count")) for bean in doc["beans"]]
-            later = [(bean, span) for bean, span in counted if span is not None and where is not None
-                     and top is not None and where.file != top.file and span.file != where.file]
-            own = [(bean, span) for bean, span in later if top is not None and span.file == top.file]
-            later = own or later
-            if later:
-                bean, span = later[-1]
-                message += (f" (`total_cards` is set in {where}; the count of `{bean['id']}` here changes the total:"
-                            f" write `total_cards: {total}` in this file)")
-                where = span
-            elif where is not None and top is not None and where.file != top.file:
-                # (no count of this file's: it removed beans) at this file's `beans`, else its start
-                message += f" (`total_cards` is set in {where}; write `total_cards: {total}` in {top.file})"
-                beans = child_span(doc, "beans")  # (a list's span moves to the last file that changed it)
-                where = beans if beans is not None and beans.file == top.file else top
-            yield Diagnostic("R409", message, where)
+    """R409 where the fix goes. A file that sets `total_cards` is told at it. A file that
+    leaves `total_cards` to the one it extends (a house rule adding, changing or removing
+    a bean of a shipped ruleset) is told at its own last bean count, else at its `beans`
+    (it removed one), with the total to write there. Why: pointing at the shipped file
+    sent authors to edit it."""
+    if "total_cards" not in doc:
+        return
+    total = sum(b["count"] for b in doc["beans"])
+    if total == doc["total_cards"]:
+        return
+    where = child_span(doc, "total_cards")
+    message = f"`total_cards` is {doc['total_cards']} but the bean counts add up to {total}"
+    top = doc.span  # (the file being checked: a merged map's span is its last file's)
+    if where is not None and top is not None and where.file != top.file:
+        counts = [(bean, span) for bean in doc["beans"]
+                  if (span := child_span(bean, "count")) is not None and span.file != where.file]
+        own = [(bean, span) for bean, span in counts if span.file == top.file]
+        if own or counts:  # (a count of an intermediate file when this one set none)
+            bean, span = (own or counts)[-1]
+            message += (f" (`total_cards` is set in {where}; the count of `{bean['id']}` here changes the total:"
+                        f" write `total_cards: {total}` in this file)")
+            where = span
+        else:  # no count set after `total_cards`: this file removed beans
+            message += f" (`total_cards` is set in {where}; write `total_cards: {total}` in {top.file})"
+            beans = child_span(doc, "beans")  # (a list's span moves to the last file that changed it)
+            where = beans if beans is not None and beans.file == top.file else top
+    yield Diagnostic("R409", message, where)
 
 
 def check_beanometers(doc: LMap) -> Iterator[Diagnostic]:
