@@ -150,6 +150,23 @@ def check_player_counts(doc: LMap) -> Iterator[Diagnostic]:
             yield Diagnostic("R405", f"row `{key}` is outside the supported {low}-{high} players", key_span(rows, key))
 
 
+def _unknown_removed(doc: LMap, key: str, row: Any, index: int, bean: str, beans: list[str]) -> Diagnostic:
+    """R406 for a row's `remove_beans` naming no bean. When the row comes from a file this
+    one extends (a house rule removed a bean that a shipped row removes at some player
+    count), it is told at this file's `beans` with the row to write here. Why: the row's
+    own place is in the shipped file, which the author should not edit."""
+    where = span_at(row, ["remove_beans", index])
+    message = f"row {key} removes `{bean}`, which is not a declared bean{did_you_mean(bean, beans)}"
+    top = doc.span  # (the file being checked: a merged map's span is its last file's)
+    if where is not None and top is not None and where.file != top.file:
+        kept = ", ".join(b for b in row["remove_beans"] if b in beans)
+        message += (f" (the row is set in {where}; if this file removed `{bean}`, write "
+                    f"`player_counts: {{{key}: {{remove_beans: [{kept}]}}}}` here)")
+        listed = child_span(doc, "beans")  # (a list's span moves to the last file that changed it)
+        where = listed if listed is not None and listed.file == top.file else top
+    return Diagnostic("R406", message, where)
+
+
 def check_rows(doc: LMap) -> Iterator[Diagnostic]:
     beans = _bean_ids(doc)
     zones = _zones(doc)
@@ -159,7 +176,7 @@ def check_rows(doc: LMap) -> Iterator[Diagnostic]:
         players = int(key)
         for index, bean in enumerate(row["remove_beans"]):
             if bean not in beans:
-                yield Diagnostic("R406", f"row {key} removes `{bean}`, which is not a declared bean{did_you_mean(bean, beans)}", span_at(row, ["remove_beans", index]))
+                yield _unknown_removed(doc, key, row, index, bean, beans)
         deal = row["deal"]
         if isinstance(deal, list) and len(deal) != players:
             yield Diagnostic("R407", f"row {key} deals {len(deal)} hand sizes for {players} players", child_span(row, "deal"))

@@ -121,3 +121,25 @@ def test_a_total_left_to_the_parent_is_reported_where_the_counts_changed(tmp_pat
     fixed = tmp_path / "fixed.yaml"
     fixed.write_text(added.read_text().replace("id: added", "id: fixed") + "total_cards: 162\n")
     assert not [d for d in check_path(fixed) if d.code == "R409"]
+
+
+def test_a_bean_removed_that_a_parents_row_removes_is_told_in_the_house_file(tmp_path: Path) -> None:
+    """R406 for a shipped row naming a bean a house rule removed: at the house file's
+    `beans`, with the row to write there (and the fix it names validates); a row of the
+    file itself naming no bean is told at the row, as before."""
+    removed = tmp_path / "removed.yaml"
+    removed.write_text("extends: base\nid: removed\nname: Removed\ntotal_cards: 130\nbeans:\n  -coffee: ~\n")
+    found = [d for d in check_path(removed) if d.code == "R406"]
+    assert [str(d.span).rsplit("/", 1)[-1] for d in found] == ["removed.yaml:6:3", "removed.yaml:6:3"]
+    assert found[0].message.startswith("row 4 removes `coffee`, which is not a declared bean (the row is set in ")
+    assert found[0].message.endswith("; if this file removed `coffee`, write `player_counts: {4: {remove_beans: []}}` here)")
+    assert "base.yaml:" in found[0].message and "{5: {remove_beans: []}}" in found[1].message
+    fixed = tmp_path / "fixed.yaml"
+    fixed.write_text(removed.read_text().replace("id: removed", "id: fixed")
+                     + "player_counts: {4: {remove_beans: []}, 5: {remove_beans: []}}\n")
+    assert check_path(fixed) == []
+    typo = tmp_path / "typo.yaml"
+    typo.write_text("extends: base\nid: typo\nname: Typo\nplayer_counts:\n  4: {remove_beans: [cofee]}\n")
+    [d] = [d for d in check_path(typo) if d.code == "R406"]
+    assert str(d.span).endswith("typo.yaml:5:22") and d.message == (
+        "row 4 removes `cofee`, which is not a declared bean (did you mean `coffee`?)")
