@@ -121,8 +121,14 @@ def check_total(doc: LMap) -> Iterator[Diagnostic]:
 
 
 def check_beanometers(doc: LMap) -> Iterator[Diagnostic]:
+    """R402 and R403 at each threshold; but when the file being checked lowered a bean's
+    count below a beanometer it left to the file it extends, one R403 at its count, with
+    the thresholds it no longer reaches (the fix is there, not in the shipped file)."""
+    top = doc.span  # (the file being checked: a merged map's span is its last file's)
     for bean in doc["beans"]:
         last = 0
+        count_at = child_span(bean, "count")
+        over: list[int] = []
         for index, threshold in enumerate(bean["beanometer"]):
             if threshold is None:
                 continue
@@ -130,8 +136,17 @@ def check_beanometers(doc: LMap) -> Iterator[Diagnostic]:
             if threshold <= last:
                 yield Diagnostic("R402", f"beanometer of `{bean['id']}`: {index + 1} coin(s) needs {threshold} beans, not more than the {last} before it", where)
             if threshold > bean["count"]:
-                yield Diagnostic("R403", f"beanometer of `{bean['id']}`: {threshold} beans for {index + 1} coin(s) but only {bean['count']} cards exist", where)
+                if (top is not None and count_at is not None and where is not None
+                        and count_at.file == top.file and where.file != top.file):
+                    over.append(threshold)
+                else:
+                    yield Diagnostic("R403", f"beanometer of `{bean['id']}`: {threshold} beans for {index + 1} coin(s) but only {bean['count']} cards exist", where)
             last = max(last, threshold)
+        if over:
+            meter = span_at(bean, ["beanometer"])
+            yield Diagnostic("R403", f"only {bean['count']} cards of `{bean['id']}` exist, but its beanometer (set in {meter}) "
+                                     f"needs {', '.join(map(str, over))} beans for its coins: raise the count or give the "
+                                     f"bean a `beanometer` here", count_at)
 
 
 def check_player_counts(doc: LMap) -> Iterator[Diagnostic]:

@@ -143,3 +143,22 @@ def test_a_bean_removed_that_a_parents_row_removes_is_told_in_the_house_file(tmp
     [d] = [d for d in check_path(typo) if d.code == "R406"]
     assert str(d.span).endswith("typo.yaml:5:22") and d.message == (
         "row 4 removes `cofee`, which is not a declared bean (did you mean `coffee`?)")
+
+
+def test_a_count_lowered_below_a_parents_beanometer_is_told_at_the_count(tmp_path: Path) -> None:
+    """R403 once, at the house file's count, when the beanometer is the shipped file's;
+    at each threshold, as before, when the file gives the beanometer itself."""
+    low = tmp_path / "low.yaml"
+    low.write_text("extends: base\nid: low\nname: Low\ntotal_cards: 137\nbeans:\n  blue: {count: 3}\n")
+    [d] = check_path(low)
+    assert d.code == "R403" and str(d.span).endswith("low.yaml:6:17")
+    assert d.message.startswith("only 3 cards of `blue` exist, but its beanometer (set in ")
+    assert d.message.endswith(") needs 4, 6, 8, 10 beans for its coins: raise the count or give the bean a `beanometer` here")
+    fixed = tmp_path / "fixed.yaml"
+    fixed.write_text(low.read_text().replace("id: low", "id: fixed").replace("{count: 3}", "{count: 3, beanometer: [1, 2, 3, null]}"))
+    assert check_path(fixed) == []
+    own = tmp_path / "own.yaml"
+    own.write_text(low.read_text().replace("id: low", "id: own").replace("{count: 3}", "{count: 3, beanometer: [1, 2, 4, null]}"))
+    [d] = check_path(own)
+    assert (d.code, str(d.span).rsplit("/", 1)[-1]) == ("R403", "own.yaml:6:39")
+    assert d.message == "beanometer of `blue`: 4 beans for 3 coin(s) but only 3 cards exist"
