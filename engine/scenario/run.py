@@ -66,7 +66,8 @@ def run_scenario(sc: Scenario, *, mutant: bool = False) -> Outcome:
     from engine.rules.loader import load_ruleset
 
     if mutant and sc.mutant is None:
-        return Outcome(sc, Failure("T707", "the scenario has no `mutant` to check it against", sc.span), mutant)
+        return Outcome(sc, Failure("T707", "the scenario has no `mutant` to check it against", sc.span,
+                                   hint=_mutant_hint(sc)), mutant)
     patches = [p for p in (sc.rules, sc.mutant if mutant else None) if p is not None]
     if mutant:  # a mutant that does not even load changes no rule: it cannot count as caught
         try:
@@ -94,6 +95,25 @@ def run_scenario(sc: Scenario, *, mutant: bool = False) -> Outcome:
         if step.kind == "expect":
             mark = len(game.events)  # `events` looks at what happened since the last expect
     return _verdict(sc, None, mutant)
+
+
+def _mutant_hint(sc: Scenario) -> str | None:
+    """A `mutant:` to start from for a scenario that has none: removing an effect that the
+    scenario's own ruleset file declares (a house rule's scenario should fail without the
+    house rule), or None when the file declares none or does not load (the run says why).
+    Why: T707 told what was missing, not what to write."""
+    from engine.rules.loader import load_ruleset
+
+    try:
+        rules = load_ruleset(sc.ruleset, sc.variant, relative_to=sc.file.parent, span=sc.span)
+    except BohnError:
+        return None
+    top = rules.sources[-1] if rules.sources else None  # (the files of its chain, the scenario's own last)
+    own = [e.id for e in rules.effects if e.span is not None and e.span.file == top]
+    if not own:
+        return None
+    return (f"Add a rule change the scenario must catch, e.g. `mutant: {{effects: {{-{own[-1]}: ~}}}}` "
+            f"(the ruleset without its effect `{own[-1]}`).")
 
 
 def _verdict(sc: Scenario, failure: Failure | None, mutant: bool) -> Outcome:

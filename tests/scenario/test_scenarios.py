@@ -148,3 +148,28 @@ def test_setup_mistakes_are_reported_not_ignored(bohn, tmp_path: Path) -> None:
     run = bohn("test", str(f))
     assert run.code == 1 and run.out.count("error G607") == 3
     assert "did you mean `hands`" in run.out and "did you mean `out_of_game`" in run.out and "seats are 0-3" in run.out
+
+
+def test_a_house_rules_scenario_without_a_mutant_is_told_one_to_write(bohn, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """T707's hint names a mutant that removes an effect of the scenario's own ruleset file,
+    and that mutant, written in, is caught; a ruleset whose file declares no effect (the
+    base game) gets no hint."""
+    (tmp_path / "house.yaml").write_text(
+        "extends: base\nid: house\nname: House\neffects:\n  +bonus:\n    description: A coin more for four.\n"
+        "    effect: |\n      when harvested if event.beans >= 4 { gain(owner, 1) }\n")
+    scenario = ("ruleset: house.yaml\nplayers: 4\nscenarios:\n  - name: four pay a coin more\n"
+                "    setup: {fields: {0: [[blue, blue, blue, blue], []]}}\nMUTANT    steps:\n"
+                "      - do: {seat: 0, kind: harvest, field: 0}\n      - expect: {coins: {0: 2}}\n")
+    f = tmp_path / "h.scenario.yaml"
+    f.write_text(scenario.replace("MUTANT", ""))
+    run = bohn("test", "--mutants", str(f))
+    assert run.code == 1 and "T707" in run.out
+    assert "hint: Add a rule change the scenario must catch, e.g. `mutant: {effects: {-bonus: ~}}` " \
+           "(the ruleset without its effect `bonus`)." in run.out
+    f.write_text(scenario.replace("MUTANT", "    mutant: {effects: {-bonus: ~}}\n"))
+    run = bohn("test", "--mutants", str(f))
+    assert run.code == 0 and "1 mutants caught, 0 survived" in run.out
+    plain = tmp_path / "p.scenario.yaml"
+    plain.write_text("ruleset: base\nplayers: 4\nscenarios:\n  - name: x\n    steps: [{expect: {phase: plant}}]\n")
+    run = bohn("test", "--mutants", str(plain))
+    assert "T707" in run.out and "hint:" not in run.out
