@@ -17,8 +17,10 @@ from typing import Any, Callable, Iterable
 
 Label = Callable[[str], str]
 
-#: Events left out of the account printed after a game (the live narration shows them).
-QUIET = frozenset({"declined"})
+#: Events left out of the account printed after a game (the live narration shows them):
+#: a declined offer, and a card reaching the front of a hand (the planting that follows
+#: tells it; in a Bohn Camillo game it was a third of the account's phrases).
+QUIET = frozenset({"declined", "card_at_front"})
 
 #: Widest paragraph, even on a wide terminal: long lines are hard to read.
 MAX_WIDTH = 100
@@ -118,14 +120,25 @@ def describe(e: dict[str, Any], names: list[str], label: Label = str) -> str | N
     return None
 
 
+def _cited(text: str) -> tuple[str, str]:
+    """``text`` without the citation of the rule that did it (`` [file:line]``), and the citation."""
+    if text.endswith("]") and " [" in text:
+        body, _, rule = text.rpartition(" [")
+        return body, " [" + rule
+    return text, ""
+
+
 def _merge(parts: list[str], text: str) -> None:
-    """``A planted X`` then ``A planted Y`` read as ``A planted X, Y``."""
+    """``A planted X`` then ``A planted Y`` read as ``A planted X, Y``; so do two plantings
+    by the same rule, its citation told once (``A planted X, Y [file:line]``)."""
+    body, cite = _cited(text)
     for verb in (" planted ", "revealed "):
-        if verb in text and parts:
-            head, _, what = text.partition(verb)
-            prev_head, sep, prev_what = parts[-1].partition(verb)
-            if sep and prev_head == head and "from the discard" not in what + prev_what:
-                parts[-1] = f"{prev_head}{verb}{prev_what}, {what}"
+        if verb in body and parts:
+            head, _, what = body.partition(verb)
+            prev_body, prev_cite = _cited(parts[-1])
+            prev_head, sep, prev_what = prev_body.partition(verb)
+            if sep and prev_head == head and prev_cite == cite and "from the discard" not in what + prev_what:
+                parts[-1] = f"{prev_head}{verb}{prev_what}, {what}{cite}"
                 return
     parts.append(text)
 

@@ -1267,3 +1267,21 @@ def test_worker_processes_that_keep_dying_stop_the_run_with_c542() -> None:
         list(play_seeds(_exit_worker, [load_ruleset("base")], range(2), backend=backend))
     d = caught.value.diagnostics[0]
     assert (d.code, d.message) == ("C542", "worker processes died 4 times; the run was stopped")
+
+
+def test_the_account_merges_plantings_by_one_rule_and_leaves_out_cards_reaching_the_front() -> None:
+    """Two plantings by the same rule read as one, the rule cited once; by two rules (or
+    one by a rule, one by hand) they stay apart. A card reaching the front of a hand is
+    left out of the account (the planting that follows tells it)."""
+    from engine.sim.narrate import turn_lines
+
+    rule, other = "rulesets/x.yaml:9", "rulesets/x.yaml:12"
+    events = [{"type": "turn_started", "turn": 1, "seat": 0},
+              {"type": "card_at_front", "seat": 0, "bean": "blue"},
+              {"type": "planted", "seat": 1, "bean": "red", "effect": True, "rule": rule},
+              {"type": "planted", "seat": 1, "bean": "soy", "effect": True, "rule": rule},
+              {"type": "planted", "seat": 1, "bean": "wax", "effect": True, "rule": other},
+              {"type": "planted", "seat": 1, "bean": "blue"},
+              {"type": "planted", "seat": 1, "bean": "green"}]
+    [line] = turn_lines(events, ["ann", "bob"], width=400)
+    assert line == (f"turn 1, ann: bob planted red, soy [{rule}]; bob planted wax [{other}]; bob planted blue, green")
