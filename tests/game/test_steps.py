@@ -55,3 +55,35 @@ def test_a_seats_plant_max_rule_raises_its_own_limit_once(tmp_path: Path) -> Non
     assert [game.bean_name(c) for c in game.state.fields[0][0]] == ["chili"] * 3
     assert game.phase.id == "trade", "the third card ends the planting"
     assert [game.bean_name(c) for c in game.state.hands[0]] == ["chili"] * 2
+
+
+def test_an_actions_step_without_seats_is_the_active_players_alone(tmp_path: Path) -> None:
+    """`seats` is optional for an `actions` step and means `active` when left out: the
+    active player passes and the phase ends (a fresh seed-52 sample's survivor read the
+    missing value as the text `None`, and every seat was asked in turn)."""
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: base\nid: house\nname: House\nturns:\n  standard:\n    +extra:\n      name: Extra\n"
+                    "      when_game_ends: stop\n      steps:\n        - {kind: actions}\n", encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 3, seed=4)
+    arrange(game, {"phase": "extra"})
+    assert game.step is not None and game.step.kind == "actions" and game.step.mode == "active"
+    assert game.decider == game.state.active == 0
+    [passing] = [a for a in game.legal_actions(0, offers=False) if a.kind == "pass"]
+    game.apply(passing)
+    assert game.phase.id != "extra" and game.state.active == 1, "one pass, the active player's, ends the phase"
+
+
+def test_a_may_harvest_rule_hearing_the_active_player_is_asked_field_by_field(tmp_path: Path) -> None:
+    """A `may_harvest` rule `by active` makes the seat's rule profile be read afresh (its
+    answer reads who is to move), so `harvestable` asks `modified` for each planted field
+    with that field: here the active player's 1st field is protected, the others' are not.
+    A fresh seed-52 sample's survivor asked without the field's slot (a TypeError on that
+    path alone)."""
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: base\nid: house\nname: House\neffects:\n  +first_kept:\n"
+                    "    effect: 'modify may_harvest by active if field.index == 0 = false'\n", encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 3, seed=4)
+    arrange(game, {"phase": "plant", "fields": {0: [["soy", "soy"], ["red", "red", "red"]], 1: [["blue", "blue"], ["wax", "wax"]]}})
+    assert game.hearing(0, "may_harvest") is None, "the path that asks `modified` field by field"
+    assert game.harvestable(0) == [1] and game.harvestable(1) == [0, 1]
+    assert [a.field for a in game.legal_actions(0, offers=False) if a.kind == "harvest"] == [1]
