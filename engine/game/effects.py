@@ -838,6 +838,12 @@ class _Start:
         self.card_worths = dict(fx.card_worths)
         #: read only (a look ahead's copy shares it too), made of the rules above alone
         self.applies: Any = fx._applies_index()
+        #: the games' index of their actions by seat (``GameEffects._by_seat``) while they
+        #: are these, and what their listings make of them (``ListingMemo.share``)
+        self.by_seat: Any = (len(self.actions), {})
+        self.plans: dict[tuple[int, str, bool], Any] = {}
+        self.parts: dict[int, Any] = {}
+        self.kinds: dict[str, frozenset[int]] = {}
 
     def give(self, fx: GameEffects) -> None:
         """``fx`` starts with these rules, in lists and maps of its own."""
@@ -852,6 +858,14 @@ class _Start:
         fx._rule_cards = list(self.rule_cards)
         fx.card_worths = dict(self.card_worths)
         fx._applies = self.applies
+        self.give_plans(fx)
+
+    def give_plans(self, fx: GameEffects) -> None:
+        """``fx`` starts with the plans of declared actions that the games of these rules
+        made (``ListingMemo.share``), with their index of actions by seat (read only:
+        ``_seat_actions`` adds to it the same lists in every game)."""
+        fx._by_seat = self.by_seat
+        fx.listing_memo.share(self.by_seat, self.plans, self.parts, self.kinds)
 
 
 #: ``_Start`` of the latest rulesets and player counts played (a sweep plays a handful)
@@ -882,5 +896,7 @@ def _remember_start(fx: GameEffects) -> None:
     (in place of one bound from rules since changed)."""
     game = fx.game
     _STARTS[:] = [s for s in _STARTS if not (s.rules is game.rules and s.players == game.players)]
-    _STARTS.insert(0, _Start(fx))
+    start = _Start(fx)
+    _STARTS.insert(0, start)
     del _STARTS[_STARTS_MAX:]
+    start.give_plans(fx)
