@@ -269,9 +269,14 @@ class GameEffects(RuleIndex):
 
     def held_worth(self, seat: int, skip: int | None = None) -> float:
         """The ``worth`` hints of the cards ``seat`` holds (but ``skip``), summed."""
-        worths = self.card_worths
-        if not worths:
+        if not self.card_worths:
             return 0.0
+        return self.worth_of(seat, self.held_cards(seat), skip)
+
+    def held_cards(self, seat: int) -> list[int]:
+        """The cards with a ``worth`` hint that ``seat`` holds, in the order ``held_worth``
+        sums them: the zones such cards may be in, then the fields (if they may lie there)."""
+        worths = self.card_worths
         st = self.game.state
         where = self._worth_holding
         if where is None:  # made once: the cards with a worth never change (a read-only map, shared by copies)
@@ -287,14 +292,20 @@ class GameEffects(RuleIndex):
                     held += [c for c in cards if c in worths]
             if on_fields:
                 held += [c for f in st.fields[seat] for c in f if c in worths]
+        return held
+
+    def worth_of(self, seat: int, held: list[int], skip: int | None = None, ctx: Ctx | None = None) -> float:
+        """The ``worth`` hints of the cards ``held`` (``held_cards`` of ``seat``) but
+        ``skip``, summed, each read on a fresh budget; in ``ctx`` when given (a context of
+        ``seat``'s, as ``new_ctx`` makes it: `this` is bound by each card's rule itself)."""
+        worths = self.card_worths
         total = 0.0
-        ctx: Ctx | None = None  # one context for every card: each reads it on a fresh budget
         for card in held:
             if card != skip:
                 fn, rule = worths[card]
                 if ctx is None:
                     ctx = new_ctx(self, seat, rule, budget=[MAX_STEPS])
-                else:  # as new_ctx makes it: `this` is bound by the card's rule itself
+                else:
                     ctx.rule = rule
                     ctx.budget[0] = MAX_STEPS
                 total += fn(ctx)

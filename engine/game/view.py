@@ -367,6 +367,18 @@ class SeatView:
 
         return worth_after(self._game, action)
 
+    def worths_after(self, actions: list[Action]) -> list[float] | None:
+        """``worth_after`` of each of ``actions`` (this seat's) in turn, in one call (see
+        :func:`engine.game.lookahead.worths_after`); None as soon as one of them is None."""
+        if any(action.seat != self.seat for action in actions):
+            raise ValueError("a seat weighs only its own actions")
+        fx = self._game.fx
+        if fx is None or not fx.card_worths:  # no held worth: nothing to weigh (the common case)
+            return None
+        from engine.game.lookahead import worths_after
+
+        return worths_after(self._game, actions)
+
     def option_worths(self) -> list[float] | None:
         """What the ruleset says each option of the choice being asked is worth to the
         chooser (its `choose … worth` hint), or None when it says nothing."""
