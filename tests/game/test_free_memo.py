@@ -174,6 +174,35 @@ def test_a_trade_keeps_the_listings_only_while_no_listing_reads_what_it_moves() 
     assert not trade.trades_unlisted(game)
 
 
+def test_a_trade_keeps_a_listing_of_the_cards_of_a_kind_never_traded() -> None:
+    """``Trade._kind_kept``: High Bohn Plus's action reads only the hand's cards of a kind
+    that may not be traded (``trade: false``), so an accepted trade keeps the listings; not
+    once the kind may be traded (a `may_trade_card` rule), nor for a read of the other
+    cards of the hand, nor of a zone the revealed cards kept go to."""
+    import dataclasses
+
+    game = Game(load_ruleset("high_bohn_plus"), 4, 1)
+    fx = game.fx
+    assert fx is not None
+    trade = _trade_step(game)
+    read = next(r for a, _ in fx.actions for r in a.reads if r[0] == "zone_kind")
+    assert read[1] == "hand" and read[3] == "=="
+    assert trade.trades_unlisted(game)
+    saved = fx.actions
+
+    def reading(extra: tuple[object, ...]) -> bool:
+        fx.actions = [(dataclasses.replace(a, reads=tuple(a.reads) + (extra,)), owner) for a, owner in saved]
+        return bool(trade.trades_unlisted(game))
+    assert not reading(("zone_kind", "hand", "owner", "!=", read[4]))
+    assert not reading(("zone_kind", "hand", "owner", "==", "bean"))
+    assert not reading(("zone_kind", trade.received_id, "owner", "==", read[4]))
+    assert reading(("zone_kind", "hand", "all", "==", read[4]))
+    fx.actions = saved
+    fx.modifiers = {**fx.modifiers, "may_trade_card": []}
+    trade._unlisted = None
+    assert not trade.trades_unlisted(game)
+
+
 def test_purchases_follow_the_coins_and_what_is_for_sale() -> None:
     """A seat's purchases change with its coins (compared by content) and with a card
     bought by anyone (``epoch``)."""
