@@ -855,6 +855,9 @@ class _Start:
         self.plans: dict[tuple[int, str, bool], Any] = {}
         self.parts: dict[int, Any] = {}
         self.kinds: dict[str, frozenset[int]] = {}
+        #: where the cards with a ``worth`` may be held (``GameEffects.held_cards``), read only:
+        #: a function of those cards and the ruleset's zones, the same in every game
+        self.worth_holding: Any = MappingProxyType({"cards": fx._holding(set(fx.card_worths))}) if fx.card_worths else None
 
     def give(self, fx: GameEffects) -> None:
         """``fx`` starts with these rules, in lists and maps of its own."""
@@ -874,8 +877,11 @@ class _Start:
     def give_plans(self, fx: GameEffects) -> None:
         """``fx`` starts with the plans of declared actions that the games of these rules
         made (``ListingMemo.share``), with their index of actions by seat (read only:
-        ``_seat_actions`` adds to it the same lists in every game)."""
+        ``_seat_actions`` adds to it the same lists in every game), and where the cards
+        with a ``worth`` may be held."""
         fx._by_seat = self.by_seat
+        if self.worth_holding is not None:
+            fx._worth_holding = self.worth_holding
         fx.listing_memo.share(self.by_seat, self.plans, self.parts, self.kinds)
 
 
