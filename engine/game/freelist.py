@@ -180,9 +180,11 @@ class FreeListing(TurnFlow):
             profile = known[4]
         else:
             profile = self.seat_rules(seat)
-        if ((profile is NO_RULES or profile is OWN_TURN_ONLY and seat != st.active)
+        if ((profile is NO_RULES or profile is OWN_TURN_ONLY)
                 and fixed.protection == "at_most_one" and len(fields) <= PREBUILT_FIELDS):
-            # (most seats, most of the time) the row's numbers, then the cards for sale
+            # (most seats, most of the time) the row's numbers, then the declared actions of a
+            # seat whose turn it is (``OWN_TURN_ONLY``: the listing below would ask the rules
+            # nothing else), then the cards for sale
             if harvest:  # ``_plain_harvests`` spelt out
                 n = len(fields)
                 try:
@@ -200,6 +202,8 @@ class FreeListing(TurnFlow):
             coins = st.coins[seat]
             if len(coins) >= row.field_price and len(fields) < row.max_fields and len(fields) < MAX_FIELDS:
                 out.append(fixed.buy_field_actions[seat])
+            if profile is OWN_TURN_ONLY and seat == st.active:
+                out += fx.listing_memo.legal(fx, seat)
             items = self.items
             if items is not None and (len(coins) >= items._cheapest or "price" in fx.modifiers):
                 out.extend(items.listing(seat))
