@@ -5,7 +5,7 @@ and that worth may depend on the position: a card that pays when two fields hold
 given numbers of beans is worth more the nearer the fields are to them. The greedy bot's
 plant choices (which field, whether to plant an optional card, which set-aside card
 first) know nothing of such cards; :func:`steer` lets the held worth overrule them: each
-candidate is tried lightly (``SeatView.worth_after``: the cards moved, the hints read,
+candidate is tried lightly (``SeatView.worths_after``: the cards moved, the hints read,
 the cards put back) and the candidate that leaves the held cards worth most is taken when
 it beats the bot's own choice. A ruleset without held worth, or whose held worth no plant
 changes, is played exactly as before.
@@ -32,15 +32,12 @@ def steer(view: SeatView, legal: list[Action], default: Action) -> Action:
             break
     else:
         return default  # nothing to steer to (most plant choices): no hint need be read
-    base = view.worth_after(default)  # a ruleset without held worth ends here
-    if base is None:
-        return default
     others = [a for a in legal if a.kind in STEERED and a != default]
-    best, best_value = default, base
-    for action in others:
-        value = view.worth_after(action)
-        if value is None:
-            return default
+    values = view.worths_after([default, *others])  # None: a ruleset without held worth, or a trial it cannot weigh
+    if values is None:
+        return default
+    best, best_value = default, values[0]
+    for action, value in zip(others, values[1:]):
         if value > best_value:
             best, best_value = action, value
     return best

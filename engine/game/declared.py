@@ -184,7 +184,8 @@ class ListingMemo:
     from each remembered answer again was a sixtieth of a game with declared actions;
     actions are immutable tuples, shared by every listing that finds the answer."""
 
-    __slots__ = ("entries", "values", "parts", "plans", "max_uses", "max_values", "step_of", "kinds", "contexts")
+    __slots__ = ("entries", "values", "parts", "plans", "max_uses", "max_values", "step_of", "kinds", "contexts",
+                 "shared")
 
     def __init__(self) -> None:
         self.max_uses = MAX_ACTION_USES
@@ -212,6 +213,31 @@ class ListingMemo:
         self.kinds: dict[str, frozenset[int]] = {}
         #: seat -> the context its last listing evaluated in (``_context``), its own per copy
         self.contexts: dict[int, Ctx] = {}
+        #: (the index of actions by seat its games start with, the plans made with it) when
+        #: the game started from a ruleset's shared start (``share``), else None
+        self.shared: tuple[Any, dict[tuple[int, str, bool], Any]] | None = None
+
+    def share(self, by_seat: Any, plans: dict[tuple[int, str, bool], Any], parts: dict[int, Any],
+              kinds: dict[str, frozenset[int]]) -> None:
+        """Start from the plans, parts and kinds that earlier games of the same ruleset and
+        player count made (``effects._Start``), with their index of actions by seat
+        ``by_seat`` (``GameEffects._by_seat``, which the game is then given); a plan this
+        game makes while its actions are still those it started with is added to ``plans``.
+
+        Why: every game made its two dozen plans afresh (the seat's actions in a step, the
+        generated listing looked up by its actions, zones and options), 1.7 % of the
+        instructions of a game of an expansion with a declared action; they are the same in every
+        game that starts with the same actions: a plan is a function of the actions, the
+        seat, the step and the turn, and otherwise of the ruleset and player count alone.
+        A plan stands only while its index ``by_seat`` is the game's and counts the game's
+        actions (``legal``), so a game that acquires actions makes its own plans, as
+        before, in its own copy of the plans' map. The parts (an action's guard and key
+        functions, by the action) and the cards of each kind are functions of the action
+        or of the ruleset's cards: shared as they are."""
+        self.shared = (by_seat, plans)
+        self.plans = dict(plans)
+        self.parts = parts
+        self.kinds = kinds
 
     def of_kind(self, fx: GameEffects, kind: str) -> frozenset[int]:
         """The game's cards of ``kind`` (what ``card.kind == kind`` answers for), made
@@ -230,6 +256,7 @@ class ListingMemo:
         twin.max_uses, twin.max_values = self.max_uses, self.max_values
         twin.entries, twin.values, twin.parts = self.entries, self.values, self.parts
         twin.plans, twin.step_of, twin.kinds, twin.contexts = {}, (None, ""), self.kinds, {}
+        twin.shared = None  # (its index of actions by seat is a copy: its plans are its own)
         return twin
 
     def _parts(self, fx: GameEffects, action: CompiledAction) -> tuple[CompiledAction, Guard | None, Reader | None,
@@ -279,7 +306,10 @@ class ListingMemo:
             # the guard read off that zone alone (a zone of that id shared too is looked at first: not then)
             zone = only[1] if only is not None and not only[2] and only[1] not in fx.game.state.shared else None
             cards = (places, zone)
-        self.plans[(seat, step, own)] = (indices, plan, listing, at, fx._by_seat, cards)
+        made = self.plans[(seat, step, own)] = (indices, plan, listing, at, fx._by_seat, cards)
+        shared = self.shared
+        if shared is not None and fx._by_seat is shared[0]:  # (the actions it started with: ``share``)
+            shared[1][(seat, step, own)] = made
         return plan, listing, at
 
     def store(self, index: int, seat: int, key: Any, action: CompiledAction, listed: tuple[Any, ...]) -> None:

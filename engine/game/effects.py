@@ -269,9 +269,14 @@ class GameEffects(RuleIndex):
 
     def held_worth(self, seat: int, skip: int | None = None) -> float:
         """The ``worth`` hints of the cards ``seat`` holds (but ``skip``), summed."""
-        worths = self.card_worths
-        if not worths:
+        if not self.card_worths:
             return 0.0
+        return self.worth_of(seat, self.held_cards(seat), skip)
+
+    def held_cards(self, seat: int) -> list[int]:
+        """The cards with a ``worth`` hint that ``seat`` holds, in the order ``held_worth``
+        sums them: the zones such cards may be in, then the fields (if they may lie there)."""
+        worths = self.card_worths
         st = self.game.state
         where = self._worth_holding
         if where is None:  # made once: the cards with a worth never change (a read-only map, shared by copies)
@@ -287,14 +292,20 @@ class GameEffects(RuleIndex):
                     held += [c for c in cards if c in worths]
             if on_fields:
                 held += [c for f in st.fields[seat] for c in f if c in worths]
+        return held
+
+    def worth_of(self, seat: int, held: list[int], skip: int | None = None, ctx: Ctx | None = None) -> float:
+        """The ``worth`` hints of the cards ``held`` (``held_cards`` of ``seat``) but
+        ``skip``, summed, each read on a fresh budget; in ``ctx`` when given (a context of
+        ``seat``'s, as ``new_ctx`` makes it: `this` is bound by each card's rule itself)."""
+        worths = self.card_worths
         total = 0.0
-        ctx: Ctx | None = None  # one context for every card: each reads it on a fresh budget
         for card in held:
             if card != skip:
                 fn, rule = worths[card]
                 if ctx is None:
                     ctx = new_ctx(self, seat, rule, budget=[MAX_STEPS])
-                else:  # as new_ctx makes it: `this` is bound by the card's rule itself
+                else:
                     ctx.rule = rule
                     ctx.budget[0] = MAX_STEPS
                 total += fn(ctx)
@@ -838,6 +849,15 @@ class _Start:
         self.card_worths = dict(fx.card_worths)
         #: read only (a look ahead's copy shares it too), made of the rules above alone
         self.applies: Any = fx._applies_index()
+        #: the games' index of their actions by seat (``GameEffects._by_seat``) while they
+        #: are these, and what their listings make of them (``ListingMemo.share``)
+        self.by_seat: Any = (len(self.actions), {})
+        self.plans: dict[tuple[int, str, bool], Any] = {}
+        self.parts: dict[int, Any] = {}
+        self.kinds: dict[str, frozenset[int]] = {}
+        #: where the cards with a ``worth`` may be held (``GameEffects.held_cards``), read only:
+        #: a function of those cards and the ruleset's zones, the same in every game
+        self.worth_holding: Any = MappingProxyType({"cards": fx._holding(set(fx.card_worths))}) if fx.card_worths else None
 
     def give(self, fx: GameEffects) -> None:
         """``fx`` starts with these rules, in lists and maps of its own."""
@@ -852,6 +872,17 @@ class _Start:
         fx._rule_cards = list(self.rule_cards)
         fx.card_worths = dict(self.card_worths)
         fx._applies = self.applies
+        self.give_plans(fx)
+
+    def give_plans(self, fx: GameEffects) -> None:
+        """``fx`` starts with the plans of declared actions that the games of these rules
+        made (``ListingMemo.share``), with their index of actions by seat (read only:
+        ``_seat_actions`` adds to it the same lists in every game), and where the cards
+        with a ``worth`` may be held."""
+        fx._by_seat = self.by_seat
+        if self.worth_holding is not None:
+            fx._worth_holding = self.worth_holding
+        fx.listing_memo.share(self.by_seat, self.plans, self.parts, self.kinds)
 
 
 #: ``_Start`` of the latest rulesets and player counts played (a sweep plays a handful)
@@ -882,5 +913,7 @@ def _remember_start(fx: GameEffects) -> None:
     (in place of one bound from rules since changed)."""
     game = fx.game
     _STARTS[:] = [s for s in _STARTS if not (s.rules is game.rules and s.players == game.players)]
-    _STARTS.insert(0, _Start(fx))
+    start = _Start(fx)
+    _STARTS.insert(0, start)
     del _STARTS[_STARTS_MAX:]
+    start.give_plans(fx)

@@ -37,7 +37,11 @@ PROFILE_QUERIES = FREE_QUERIES + ("may_plant",)
 _BY_FIELD = {query: query + " by field" for query in PROFILE_QUERIES}
 #: A seat's rule profile when no rule of ``PROFILE_QUERIES`` applies to it and it has no
 #: declared action to list (``FreeListing.seat_rules`` gives this very tuple then)
-NO_RULES = (False, False, False, False, False)
+NO_RULES = (False, False, False, False, False, False)
+#: A seat's rule profile when no rule of ``PROFILE_QUERIES`` applies to it and its declared
+#: actions may all be taken only on its own turn (this very tuple too): off its turn it is
+#: listed as under ``NO_RULES``
+OWN_TURN_ONLY = (False, False, False, False, True, False)
 
 
 def plain_harvests(fields: list[list[int]], ready: Sequence[Action], out: list[Action]) -> None:
@@ -176,8 +180,11 @@ class FreeListing(TurnFlow):
             profile = known[4]
         else:
             profile = self.seat_rules(seat)
-        if profile is NO_RULES and fixed.protection == "at_most_one" and len(fields) <= PREBUILT_FIELDS:
-            # (most seats, most of the time) the row's numbers, then the cards for sale
+        if ((profile is NO_RULES or profile is OWN_TURN_ONLY)
+                and fixed.protection == "at_most_one" and len(fields) <= PREBUILT_FIELDS):
+            # (most seats, most of the time) the row's numbers, then the declared actions of a
+            # seat whose turn it is (``OWN_TURN_ONLY``: the listing below would ask the rules
+            # nothing else), then the cards for sale
             if harvest:  # ``_plain_harvests`` spelt out
                 n = len(fields)
                 try:
@@ -195,11 +202,13 @@ class FreeListing(TurnFlow):
             coins = st.coins[seat]
             if len(coins) >= row.field_price and len(fields) < row.max_fields and len(fields) < MAX_FIELDS:
                 out.append(fixed.buy_field_actions[seat])
+            if profile is OWN_TURN_ONLY and seat == st.active:
+                out += fx.listing_memo.legal(fx, seat)
             items = self.items
             if items is not None and (len(coins) >= items._cheapest or "price" in fx.modifiers):
                 out.extend(items.listing(seat))
             return out
-        harvest_rule, price_rule, count_rule, _, lists = profile
+        harvest_rule, price_rule, count_rule, _, lists, off_turn = profile
         if harvest:
             if harvest_rule or fixed.protection != "at_most_one" or len(fields) > PREBUILT_FIELDS:
                 ready = fixed.harvest_actions[seat]
@@ -226,7 +235,7 @@ class FreeListing(TurnFlow):
             out.append(fixed.buy_field_actions[seat])
         # (every declared action a card's and the seat holding none of those cards: the
         # listing, ``ListingMemo.legal``, would list none of them; it is not asked)
-        if lists:  # (the seat's ``act`` actions as the listing remembers them: ``ListingMemo.legal``)
+        if lists and (off_turn or seat == st.active):  # (the seat's ``act`` actions as the listing remembers them: ``ListingMemo.legal``)
             out += fx.listing_memo.legal(fx, seat)
         items = self.items
         # (``Items.listing`` lists nothing to a seat with fewer coins than the cheapest card
@@ -300,13 +309,18 @@ class FreeListing(TurnFlow):
             pass
         plain_harvests(fields, fixed.harvest_actions[seat], out)
 
-    def seat_rules(self, seat: int) -> tuple[bool, bool, bool, bool, bool]:
+    def seat_rules(self, seat: int) -> tuple[bool, bool, bool, bool, bool, bool]:
         """Whether a rule applies to ``seat`` (``GameEffects.applies``) for each query of
         ``PROFILE_QUERIES`` (the harvest protection, the field price and count, `may_plant`),
         then whether it has declared actions to list: some action is not a card's, or it
         holds a card that declares one (``_holds_action_card``; when every action is a
         card's and it holds none, ``ListingMemo.legal`` would list none, having looked at
-        the same zones). ``NO_RULES`` itself when all are False. The game must have rules.
+        the same zones), and whether it is listed them off its turn too: False when no rule
+        applies and every one of those is taken only on its own turn (timing ``own_turn``),
+        then ``ListingMemo.legal`` would list none to the seat while another seat is
+        active and is not asked (a seat is listed its free actions at most decisions of the
+        other seats' turns: trading, planting what it received). ``NO_RULES`` itself when
+        all are False, ``OWN_TURN_ONLY`` itself for that profile. The game must have rules.
 
         Why: every listing of a seat's free actions and plantings asks these (in a game
         with buildings, four of the costlier questions of a decision), and their answers
@@ -324,11 +338,17 @@ class FreeListing(TurnFlow):
         if known is not None and known[0] is fx._applies and known[1] == len(fx.actions) and known[2] == known[3]:
             return known[4]  # type: ignore[no-any-return]
         actions = fx.actions
-        answer = (fx.applies("may_harvest", seat), fx.applies("field_price", seat), fx.applies("max_fields", seat),
-                  fx.applies("may_plant", seat),
-                  bool(actions) and (len(fx._action_cards) != len(actions) or self._holds_action_card(fx, seat)))
+        lists = bool(actions) and (len(fx._action_cards) != len(actions) or self._holds_action_card(fx, seat))
+        asked = (fx.applies("may_harvest", seat), fx.applies("field_price", seat), fx.applies("max_fields", seat),
+                 fx.applies("may_plant", seat))
+        # (the timings read only where ``OWN_TURN_ONLY`` may come of them: a seat with rules
+        # is listed its actions at every decision, as before)
+        off_turn = lists and (any(asked) or any(actions[i][0].timing != "own_turn" for i in fx._seat_actions(seat)))
+        answer = (*asked, lists, off_turn)
         if answer == NO_RULES:
             answer = NO_RULES
+        elif answer == OWN_TURN_ONLY:
+            answer = OWN_TURN_ONLY
         zones = self._profile_zones(fx)
         if zones is None:
             self._rare.seat_rules[seat] = None

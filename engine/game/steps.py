@@ -726,7 +726,7 @@ class Actions(StepRun):
         return self.queue[0] if self.queue else None
 
     def legal(self, game: Game, seat: int) -> list[Action]:
-        return [Action(PASS, seat)]
+        return [game._fixed.pass_actions[seat]]  # (the ready-made pass: the named tuple's constructor costs more)
 
     def apply(self, game: Game, action: Action) -> None:
         seat = self.queue.pop(0)
@@ -766,7 +766,7 @@ class LastRound(StepRun):
         return self.queue[0] if self.queue else None
 
     def legal(self, game: Game, seat: int) -> list[Action]:
-        return [Action(PASS, seat)]
+        return [game._fixed.pass_actions[seat]]  # (the ready-made pass: the named tuple's constructor costs more)
 
     def apply(self, game: Game, action: Action) -> None:
         self.queue.pop(0)

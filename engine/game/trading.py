@@ -30,7 +30,7 @@ valid offer too: to a named seat, or of several cards for several beans.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.game.actions import ACCEPT, DECLINE, END_TRADING, PASS, PROPOSE, Action, CardRef
 from engine.game.copyable import mypyc_attr
@@ -264,7 +264,7 @@ class Trade(StepRun):
                 quiet = False
                 break
             for r in reads:
-                if r[0] in ("zone", "zone_kind") and r[1] in moved:
+                if r[0] in ("zone", "zone_kind") and r[1] in moved and not self._kind_kept(game, r):
                     quiet = False
                     break
             if not quiet:
@@ -272,6 +272,28 @@ class Trade(StepRun):
         if fx._applies is not None:  # (made by ``_profile_zones``: kept with it, the actions and the modifiers)
             self._unlisted = (fx._applies, fx.actions, len(fx.actions), fx.modifiers, quiet)
         return quiet
+
+    def _kind_kept(self, game: Game, read: tuple[Any, ...]) -> bool:
+        """Whether no trade of this step changes what ``read`` reads of a zone it moves cards
+        of: a read of only the cards of one kind (``("zone_kind", ZONE, mode, "==",
+        KIND)``) whose cards may never be traded (the kind says ``trade: false`` and no rule
+        modifies `may_trade_card`), of a zone the revealed cards kept never go to.
+
+        Why: a trade moves only cards that may be traded (``_may_give`` is asked of every
+        card given), but for the revealed cards the active player keeps (set aside in the
+        received zone), so such a zone's cards of that kind stay as they were, in the same
+        order, and an action that reads a hand's cards of such a kind need not be listed
+        again after each trade."""
+        if read[0] != "zone_kind" or read[3] != "==":
+            return False
+        if read[1] in (self.revealed_id, self.received_id, *self.received_from.values()):
+            return False
+        fx = game.fx
+        if fx is not None and "may_trade_card" in fx.modifiers:
+            return False
+        untradable = game._untradable
+        kind = read[4]
+        return all(t in untradable for t, k in enumerate(game.state.type_kinds) if k == kind)
 
     def _moved(self, game: Game) -> frozenset[str]:
         """The zones a trade of this step takes cards from or puts them in."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from itertools import count
 from typing import TYPE_CHECKING, Any
 
+from engine.game import lookahead
 from engine.rules.model import Bean
 
 if TYPE_CHECKING:
@@ -348,11 +349,9 @@ class SeatView:
     def preview(self, action: Action) -> Any:
         """What one of this seat's actions would change for it, in counts only (see
         :mod:`engine.game.lookahead`): a bot's one-ply look ahead."""
-        from engine.game.lookahead import preview
-
         if action.seat != self.seat:
             raise ValueError("a seat previews only its own actions")
-        return preview(self._game, action)
+        return lookahead.preview(self._game, action)
 
     def worth_after(self, action: Action) -> float | None:
         """What the cards this seat holds would be worth by their `worth` hints once one of
@@ -363,9 +362,19 @@ class SeatView:
         fx = self._game.fx
         if fx is None or not fx.card_worths:  # no held worth: nothing to weigh (the common case)
             return None
-        from engine.game.lookahead import worth_after
+        return lookahead.worth_after(self._game, action)
 
-        return worth_after(self._game, action)
+    def worths_after(self, actions: list[Action]) -> list[float] | None:
+        """``worth_after`` of each of ``actions`` (this seat's) in turn, in one call (see
+        :func:`engine.game.lookahead.worths_after`); None as soon as one of them is None."""
+        seat = self.seat
+        for action in actions:  # (a plain loop: a generator would make a frame)
+            if action.seat != seat:
+                raise ValueError("a seat weighs only its own actions")
+        fx = self._game.fx
+        if fx is None or not fx.card_worths:  # no held worth: nothing to weigh (the common case)
+            return None
+        return lookahead.worths_after(self._game, actions)  # (the module read at import: a bot asks at its plant choices)
 
     def option_worths(self) -> list[float] | None:
         """What the ruleset says each option of the choice being asked is worth to the

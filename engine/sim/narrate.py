@@ -19,7 +19,7 @@ Label = Callable[[str], str]
 
 #: Events left out of the account printed after a game (the live narration shows them):
 #: a declined offer, and a card reaching the front of a hand (the planting that follows
-#: tells it; in a Bohn Camillo game it was a third of the account's phrases).
+#: tells it; in a game whose rules watch the front of the hand it was a third of the phrases).
 QUIET = frozenset({"declined", "card_at_front"})
 
 #: Widest paragraph, even on a wide terminal: long lines are hard to read.

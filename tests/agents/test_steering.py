@@ -13,7 +13,7 @@ from engine.agents.greedy import GreedyBot
 from engine.agents.steering import steer
 from engine.game.actions import ACT, HARVEST, PASS, PLANT, Action
 from engine.game.core import Game
-from engine.game.lookahead import worth_after
+from engine.game.lookahead import worth_after, worths_after
 from engine.game.view import SeatView
 from engine.rules.loader import load_ruleset
 from engine.sim.play import make_agents, play_game
@@ -93,11 +93,34 @@ def test_the_light_trial_leaves_the_game_as_it_found_it() -> None:
     assert tried >= 200
 
 
+def test_the_trials_in_one_call_weigh_as_one_at_a_time() -> None:
+    """``worths_after`` (what ``steer`` asks: the held cards read and the context made once)
+    gives what ``worth_after`` gives for each candidate, and leaves the game as it was."""
+    rules = load_ruleset("high_bohn_plus")
+    weighed = 0
+    for players, seed in ((3, 3), (4, 4)):
+        game = Game(rules, players, seed)
+        bots = make_agents(["greedy"], players, seed)
+        while not game.over and weighed < 300:
+            seat = game.decider
+            assert seat is not None
+            legal = game.legal_actions(seat)
+            trials = [a for a in legal if a.kind in (PLANT, HARVEST, PASS) and a.seat == seat]
+            if trials:
+                before = _snapshot(game)
+                assert worths_after(game, trials) == [worth_after(game, a) for a in trials]
+                assert _snapshot(game) == before
+                weighed += len(trials)
+            game.apply(bots[seat].choose(SeatView(game, seat), legal))
+    assert weighed >= 200
+
+
 def test_a_ruleset_without_held_worth_is_not_steered() -> None:
     game = Game(load_ruleset("base"), 4, 0)
     view = SeatView(game, 0)
     legal = game.legal_actions(0)
     assert view.worth_after(legal[0]) is None
+    assert view.worths_after([a for a in legal if a.seat == 0]) is None
     assert steer(view, legal, legal[-1]) is legal[-1]
 
 

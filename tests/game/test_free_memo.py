@@ -174,6 +174,35 @@ def test_a_trade_keeps_the_listings_only_while_no_listing_reads_what_it_moves() 
     assert not trade.trades_unlisted(game)
 
 
+def test_a_trade_keeps_a_listing_of_the_cards_of_a_kind_never_traded() -> None:
+    """``Trade._kind_kept``: High Bohn Plus's action reads only the hand's cards of a kind
+    that may not be traded (``trade: false``), so an accepted trade keeps the listings; not
+    once the kind may be traded (a `may_trade_card` rule), nor for a read of the other
+    cards of the hand, nor of a zone the revealed cards kept go to."""
+    import dataclasses
+
+    game = Game(load_ruleset("high_bohn_plus"), 4, 1)
+    fx = game.fx
+    assert fx is not None
+    trade = _trade_step(game)
+    read = next(r for a, _ in fx.actions for r in a.reads if r[0] == "zone_kind")
+    assert read[1] == "hand" and read[3] == "=="
+    assert trade.trades_unlisted(game)
+    saved = fx.actions
+
+    def reading(extra: tuple[object, ...]) -> bool:
+        fx.actions = [(dataclasses.replace(a, reads=tuple(a.reads) + (extra,)), owner) for a, owner in saved]
+        return bool(trade.trades_unlisted(game))
+    assert not reading(("zone_kind", "hand", "owner", "!=", read[4]))
+    assert not reading(("zone_kind", "hand", "owner", "==", "bean"))
+    assert not reading(("zone_kind", trade.received_id, "owner", "==", read[4]))
+    assert reading(("zone_kind", "hand", "all", "==", read[4]))
+    fx.actions = saved
+    fx.modifiers = {**fx.modifiers, "may_trade_card": []}
+    trade._unlisted = None
+    assert not trade.trades_unlisted(game)
+
+
 def test_purchases_follow_the_coins_and_what_is_for_sale() -> None:
     """A seat's purchases change with its coins (compared by content) and with a card
     bought by anyone (``epoch``)."""
@@ -257,8 +286,10 @@ def _fresh_rules(game: Game, seat: int) -> tuple[bool, ...]:
     fx = game.fx
     assert fx is not None
     every_a_cards = all(owner == HOLDER for _, owner in fx.actions)
-    return tuple(fx.applies(q, seat) for q in PROFILE_QUERIES) + (
-        bool(fx.actions) and (not every_a_cards or game._holds_action_card(fx, seat)),)
+    asked = tuple(fx.applies(q, seat) for q in PROFILE_QUERIES)
+    lists = bool(fx.actions) and (not every_a_cards or game._holds_action_card(fx, seat))
+    off_turn = lists and (any(asked) or any(a.timing != "own_turn" for a, owner in fx.actions if owner in (seat, HOLDER)))
+    return asked + (lists, off_turn)
 
 
 @pytest.mark.parametrize(("ruleset", "variant"), [("high_bohn", None), ("high_bohn", "cognac"), ("high_bohn_plus", None)])
@@ -330,7 +361,7 @@ def test_a_seats_rule_profile_follows_the_rules_owned() -> None:
     game = Game(load_ruleset("high_bohn"), 4, 1)
     fx = game.fx
     assert fx is not None
-    assert game.seat_rules(2) == (False,) * 5 and game._profile_zones(fx) == ("buildings",)
+    assert game.seat_rules(2) == (False,) * 6 and game._profile_zones(fx) == ("buildings",)
     price = next(m for m, _ in fx.modifiers["field_price"])
     fx.own(_compiled_with(price), 2)
     assert game.seat_rules(2)[1] and not game.seat_rules(0)[1]
@@ -342,6 +373,28 @@ def test_a_seats_rule_profile_follows_the_rules_owned() -> None:
     active = game.state.active
     assert [game.seat_rules(s)[2] for s in range(4)] == [s == active for s in range(4)]
     assert [game.seat_rules(s) for s in range(4)] == [_fresh_rules(game, s) for s in range(4)]
+
+
+def test_a_seat_whose_actions_are_all_of_its_own_turn_is_listed_none_off_its_turn(monkeypatch: Any) -> None:
+    """``OWN_TURN_ONLY``: High Bohn Plus's one declared action is taken on its owner's turn
+    alone, so a seat whose turn it is not is listed its free actions as a seat without
+    rules (``ListingMemo.legal`` not asked); the seat to move is listed it as before."""
+    from engine.game.declared import ListingMemo
+    from engine.game.freelist import OWN_TURN_ONLY
+
+    game = Game(load_ruleset("high_bohn_plus"), 4, 1)
+    fx = game.fx
+    assert fx is not None
+    assert all(a.timing == "own_turn" for a, _ in fx.actions)
+    assert [game.seat_rules(s) for s in range(4)] == [OWN_TURN_ONLY] * 4
+    assert [game.seat_rules(s) for s in range(4)] == [_fresh_rules(game, s) for s in range(4)]
+    asked: list[int] = []
+    legal = ListingMemo.legal
+    monkeypatch.setattr(ListingMemo, "legal", lambda memo, fx_, seat: asked.append(seat) or legal(memo, fx_, seat))
+    active = game.state.active
+    for seat in range(4):
+        game.free_actions(seat, harvest=False)
+    assert asked == [active]
 
 
 def _compiled_with(modifier: Any) -> Any:
