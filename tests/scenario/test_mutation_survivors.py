@@ -355,3 +355,56 @@ def test_a_wrong_set_of_items_for_sale_and_a_legality_are_told_by_name(tmp_path:
     assert "  items_available:\n    expected: ['nothing_such']\n    actual:   [" in report, report
     assert "  legal: seat 1 buy_field:\n    expected: 'legal'\n    actual:   'not legal'" in report, report
     assert "  not_legal: seat 0 plant field 0:\n    expected: 'not legal'\n    actual:   'legal'" in report, report
+
+
+# -- a fresh sample of engine/scenario (30, seed 24, at 0a6ccb0): what an author reads
+
+
+def test_a_misspelt_expectations_hint_lists_the_expectations(tmp_path: Path) -> None:
+    """T701's hint for a misspelt expectation, whole: the known keys, then what any other key means."""
+    import pytest
+
+    from engine.errors import BohnError
+    from engine.scenario.model import expectation_keys
+
+    f = tmp_path / "m.scenario.yaml"
+    f.write_text("ruleset: base\nplayers: 3\nscenarios:\n  - name: misspelt\n    steps:\n"
+                 "      - expect: {feilds: {0: [[]]}}\n", encoding="utf-8")
+    with pytest.raises(BohnError) as info:
+        load_scenarios(f)
+    [d] = info.value.diagnostics
+    assert d.hint == "Expectations are " + ", ".join(expectation_keys()) + "; any other key names a zone."
+
+
+def test_an_expectation_not_met_says_so_and_names_each_difference(tmp_path: Path) -> None:
+    """T703's whole first line from a run, and the key of an `only_legal_kinds` difference
+    (the seat's), with the kinds expected and listed."""
+    report = _outcome(tmp_path, "ruleset: base\nplayers: 4\nscenarios:\n  - name: x\n    steps:\n"
+                                "      - expect: {only_legal_kinds: {0: [pass]}}\n")
+    assert report is not None
+    first = report.splitlines()[0]
+    assert first.endswith(":6:9: error T703: expectation not met"), first
+    assert "  only_legal_kinds.0:\n    expected: ['pass']\n    actual:   ['plant']" in report, report
+
+
+def test_the_items_for_sale_are_listed_when_an_expectation_of_them_fails(tmp_path: Path) -> None:
+    """`items_available`'s difference shows the items for sale, not an empty list."""
+    from engine.rules.loader import load_ruleset
+
+    report = _outcome(tmp_path, "ruleset: high_bohn\nplayers: 4\nscenarios:\n  - name: x\n    steps:\n"
+                                "      - expect: {items_available: [nothing_such]}\n")
+    rules = load_ruleset("high_bohn")
+    ids = sorted(k.id for kind in rules.kinds for k in kind.cards if getattr(kind, "buy", None))
+    assert report is not None and f"    actual:   {ids!r}" in report, report
+
+
+def test_a_mutant_that_does_not_load_is_told_where_its_own_problem_is(tmp_path: Path) -> None:
+    """T715 points at the mutant's own mistake (its key), not at the scenario's name."""
+    f = tmp_path / "m.scenario.yaml"
+    f.write_text("ruleset: base\nplayers: 4\nscenarios:\n  - name: x\n    mutant: {player_counts: {4: {draw: -1}}}\n"
+                 "    steps: [{expect: {phase: plant}}]\n", encoding="utf-8")
+    [sc] = load_scenarios(f)
+    failure = run_scenario(sc, mutant=True).failure
+    assert failure is not None and failure.code == "T715" and failure.span is not None
+    assert (failure.span.line, failure.span.col) != (sc.span.line, sc.span.col) if sc.span else True
+    assert failure.span.line == 5 and failure.message.startswith("the mutant does not load: S20")
