@@ -427,14 +427,52 @@ def _plant_source(game: Game, action: Action) -> tuple[list[int], int] | None:
     return (zone, index) if index < len(zone) else None
 
 
+#: How to put back what a trial moved (``_try``): the field and, for a harvest, its cards;
+#: for a planting, the zone the card came from, its place there and the card.
+Undo = tuple[list[int], list[int] | None, list[int] | None, int, int]
+
+
+def _try(game: Game, action: Action) -> Undo | None:
+    """Move the cards of ``action`` (a harvest or a planting of its seat, on its own
+    field) on the game itself: a harvest empties the field, a planting moves the card
+    from where the step plants it. What ``_undo`` needs to put them back, or None when
+    the action cannot be tried (no such field, no card to plant)."""
+    fields = game.state.fields[action.seat]
+    if not 0 <= action.field < len(fields):
+        return None
+    field = fields[action.field]
+    if action.kind == HARVEST:
+        saved = field[:]
+        field.clear()
+        return field, saved, None, 0, -1
+    source = _plant_source(game, action)
+    if source is None:
+        return None
+    cards, index = source
+    card = cards.pop(index)
+    field.append(card)
+    return field, None, cards, index, card
+
+
+def _undo(undo: Undo) -> None:
+    """Put back what ``_try`` moved, exactly where it was."""
+    field, saved, cards, index, card = undo
+    if saved is not None:
+        field[:] = saved
+    else:
+        assert cards is not None
+        field.pop()
+        cards.insert(index, card)
+
+
 def worth_after(game: Game, action: Action) -> float | None:
     """What the cards ``action.seat`` holds would be worth (their ``worth`` hints, summed)
     once a plant, harvest or pass moved its cards: a light trial, far cheaper than
-    :func:`preview`. The cards are moved on the game itself, the hints read and the cards
-    put back exactly where they were; nothing fires, nothing is recorded, and a harvest
-    only empties the field (its coins are not counted: the hints weigh positions, the
-    bot weighs harvests). None when the ruleset gives no held worth, or for another kind
-    of action or another seat's field."""
+    :func:`preview`. The cards are moved on the game itself (``_try``), the hints read and
+    the cards put back exactly where they were; nothing fires, nothing is recorded, and a
+    harvest only empties the field (its coins are not counted: the hints weigh positions,
+    the bot weighs harvests). None when the ruleset gives no held worth, or for another
+    kind of action or another seat's field."""
     fx = game.fx
     if fx is None or not fx.card_worths:
         return None
@@ -443,32 +481,15 @@ def worth_after(game: Game, action: Action) -> float | None:
         return None
     if action.kind == PASS:
         return fx.held_worth(seat)
-    fields = game.state.fields[seat]
-    if not 0 <= action.field < len(fields):
+    undo = _try(game, action)
+    if undo is None:
         return None
-    field = fields[action.field]
-    if action.kind == HARVEST:
-        saved = field[:]
-        field.clear()
-        try:
-            return fx.held_worth(seat)
-        except BohnError:
-            return None
-        finally:
-            field[:] = saved
-    source = _plant_source(game, action)
-    if source is None:
-        return None
-    cards, index = source
-    card = cards.pop(index)
-    field.append(card)
     try:
         return fx.held_worth(seat)
     except BohnError:  # a hint that runs out of budget says nothing
         return None
     finally:
-        field.pop()
-        cards.insert(index, card)
+        _undo(undo)
 
 
 def worths_after(game: Game, actions: list[Action]) -> list[float] | None:
@@ -491,7 +512,6 @@ def worths_after(game: Game, actions: list[Action]) -> list[float] | None:
     spec = fx._worth_holding["cards"]  # (made by ``held_cards``)
     on_fields = spec is None or spec[2]
     ctx = new_ctx(fx, seat, "", budget=[MAX_STEPS])
-    fields = game.state.fields[seat]
     out: list[float] = []
     for action in actions:
         kind = action.kind
@@ -500,30 +520,14 @@ def worths_after(game: Game, actions: list[Action]) -> list[float] | None:
         if kind == PASS:
             out.append(fx.worth_of(seat, held, None, ctx))
             continue
-        if not 0 <= action.field < len(fields):
+        undo = _try(game, action)
+        if undo is None:
             return None
-        field = fields[action.field]
-        if kind == HARVEST:
-            saved = field[:]
-            field.clear()
-            try:
-                out.append(fx.worth_of(seat, fx.held_cards(seat) if on_fields else held, None, ctx))
-            except BohnError:
-                return None
-            finally:
-                field[:] = saved
-            continue
-        source = _plant_source(game, action)
-        if source is None:
-            return None
-        cards, index = source
-        card = cards.pop(index)
-        field.append(card)
+        moved = on_fields if kind == HARVEST else undo[4] in worths  # (a card with a hint moved: read them again)
         try:
-            out.append(fx.worth_of(seat, fx.held_cards(seat) if card in worths else held, None, ctx))
+            out.append(fx.worth_of(seat, fx.held_cards(seat) if moved else held, None, ctx))
         except BohnError:  # a hint that runs out of budget says nothing
             return None
         finally:
-            field.pop()
-            cards.insert(index, card)
+            _undo(undo)
     return out
