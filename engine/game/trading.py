@@ -286,7 +286,8 @@ class Trade(StepRun):
         again after each trade."""
         if read[0] != "zone_kind" or read[3] != "==":
             return False
-        if read[1] in (self.revealed_id, self.received_id, *self.received_from.values()):
+        zone = read[1]  # (tested one by one: mypyc compiles no starred tuple in an `in` test)
+        if zone == self.revealed_id or zone == self.received_id or zone in self.received_from.values():
             return False
         fx = game.fx
         if fx is not None and "may_trade_card" in fx.modifiers:
