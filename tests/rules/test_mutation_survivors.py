@@ -855,3 +855,18 @@ def test_a_ruleset_without_assumptions_validates(tmp_path: Path) -> None:
     assert "assumptions" not in path.read_text()
     assert check_path(path) == []
     assert load_ruleset(str(path)).assumptions == ()
+
+
+def test_a_value_fitting_no_form_of_an_undescribed_choice_is_told_without_a_description(tmp_path: Path) -> None:
+    """S204/S203 for a `oneOf` the schema gives no description (a scenario's coins per
+    seat: a number or the coins' beans): the message ends at "fits none of the allowed
+    forms" (a fresh seed-53 sample's survivor added a made-up description)."""
+    from engine.scenario.model import load_scenarios
+
+    f = tmp_path / "c.scenario.yaml"
+    f.write_text("ruleset: base\nplayers: 3\nscenarios:\n  - name: x\n    setup: {coins: {0: yes}}\n"
+                 "    steps: [{expect: {phase: plant}}]\n", encoding="utf-8")
+    with pytest.raises(BohnError) as info:
+        load_scenarios(f)
+    [d] = [d for d in info.value.diagnostics if "fits none" in d.message]
+    assert d.message == "`scenarios/0/setup/coins/0`: \"yes\" fits none of the allowed forms"
