@@ -870,3 +870,31 @@ def test_a_value_fitting_no_form_of_an_undescribed_choice_is_told_without_a_desc
         load_scenarios(f)
     [d] = [d for d in info.value.diagnostics if "fits none" in d.message]
     assert d.message == "`scenarios/0/setup/coins/0`: \"yes\" fits none of the allowed forms"
+
+
+def test_a_merge_key_counts_one_level_of_nesting() -> None:
+    """Y104's limit counts a `<<:` merge's mapping one level below the mapping that holds
+    it, as any value: the deepest file that loads, and one level more (a fresh seed-53
+    sample's survivor counted the merge twice, refusing a file within the limit)."""
+    from engine.rules.yamlload import MAX_DEPTH
+
+    def nested(levels: int) -> str:
+        inner = "{<<: *b}"
+        for _ in range(levels):
+            inner = "{a: " + inner + "}"
+        return "b: &b {x: 1}\nc: " + inner + "\n"
+
+    deepest = MAX_DEPTH - 3  # (the top mapping, `c`'s value and the merged mapping itself)
+    assert _doc(nested(deepest), "deep.yaml") is not None
+    with pytest.raises(BohnError) as info:
+        _doc(nested(deepest + 1), "deeper.yaml")
+    assert info.value.code == "Y104"
+
+
+def test_a_character_yaml_refuses_is_named_in_y103() -> None:
+    """Y103 for an error PyYAML gives without a place (its reader's): the first line of
+    its message, not a bare "malformed YAML" (a fresh seed-53 sample's survivor)."""
+    with pytest.raises(BohnError) as info:
+        _doc("a: \x07b\n", "bell.yaml")
+    [d] = info.value.diagnostics
+    assert (d.code, d.message) == ("Y103", "unacceptable character #x0007: special characters are not allowed")
