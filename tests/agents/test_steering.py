@@ -7,7 +7,7 @@ as it found it; a ruleset without held worth is not steered at all."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, Iterator
 
 from engine.agents.greedy import GreedyBot
 from engine.agents.steering import steer
@@ -72,46 +72,44 @@ def _snapshot(game: Game) -> Any:
             {k: list(v) for k, v in st.shared.items()}, game.actions_taken, len(game.events))
 
 
-def test_the_light_trial_leaves_the_game_as_it_found_it() -> None:
+def _decisions(games: tuple[tuple[int, int], ...], enough: Callable[[], bool]) -> Iterator[tuple[Game, list[Action]]]:
+    """Each decision of greedy High Bohn Plus games of (players, seed), the game and the
+    seat's own trials among its legal actions (plant, harvest, pass), until ``enough``;
+    the bot's choice is applied after each."""
     rules = load_ruleset("high_bohn_plus")
-    tried = 0
-    for players, seed in ((3, 1), (5, 2)):
+    for players, seed in games:
         game = Game(rules, players, seed)
         bots = make_agents(["greedy"], players, seed)
-        while not game.over and tried < 400:
+        while not game.over and not enough():
             seat = game.decider
             assert seat is not None
             legal = game.legal_actions(seat)
-            for action in legal:
-                if action.kind in (PLANT, HARVEST, PASS) and action.seat == seat:
-                    before = _snapshot(game)
-                    value = worth_after(game, action)
-                    assert value is not None and value >= 0
-                    assert _snapshot(game) == before, action
-                    tried += 1
+            yield game, [a for a in legal if a.kind in (PLANT, HARVEST, PASS) and a.seat == seat]
             game.apply(bots[seat].choose(SeatView(game, seat), legal))
+
+
+def test_the_light_trial_leaves_the_game_as_it_found_it() -> None:
+    tried = 0
+    for game, trials in _decisions(((3, 1), (5, 2)), lambda: tried >= 400):
+        for action in trials:
+            before = _snapshot(game)
+            value = worth_after(game, action)
+            assert value is not None and value >= 0
+            assert _snapshot(game) == before, action
+            tried += 1
     assert tried >= 200
 
 
 def test_the_trials_in_one_call_weigh_as_one_at_a_time() -> None:
     """``worths_after`` (what ``steer`` asks: the held cards read and the context made once)
     gives what ``worth_after`` gives for each candidate, and leaves the game as it was."""
-    rules = load_ruleset("high_bohn_plus")
     weighed = 0
-    for players, seed in ((3, 3), (4, 4)):
-        game = Game(rules, players, seed)
-        bots = make_agents(["greedy"], players, seed)
-        while not game.over and weighed < 300:
-            seat = game.decider
-            assert seat is not None
-            legal = game.legal_actions(seat)
-            trials = [a for a in legal if a.kind in (PLANT, HARVEST, PASS) and a.seat == seat]
-            if trials:
-                before = _snapshot(game)
-                assert worths_after(game, trials) == [worth_after(game, a) for a in trials]
-                assert _snapshot(game) == before
-                weighed += len(trials)
-            game.apply(bots[seat].choose(SeatView(game, seat), legal))
+    for game, trials in _decisions(((3, 3), (4, 4)), lambda: weighed >= 300):
+        if trials:
+            before = _snapshot(game)
+            assert worths_after(game, trials) == [worth_after(game, a) for a in trials]
+            assert _snapshot(game) == before
+            weighed += len(trials)
     assert weighed >= 200
 
 
