@@ -122,9 +122,21 @@ class ProcessBackend:
         pass
 
 
+#: Most seconds an interrupted run waits for a pool's manager thread to end (``_stop``)
+MANAGER_JOIN_SECONDS = 5
+
+
 def _stop(pool: ProcessPoolExecutor) -> None:
     """Shut a pool down without waiting for batches nobody will read: cancel what has not
-    started, terminate what runs (a second Ctrl-C meanwhile must not leave workers)."""
+    started, terminate what runs (a second Ctrl-C meanwhile must not leave workers), then
+    wait for the pool's own manager thread to end.
+
+    Why the last: the manager thread closes its wake-up pipe when it sees the workers
+    gone, and at exit ``concurrent.futures`` wakes every manager thread still known; on a
+    loaded machine the two met and an interrupted ``bohn simulate --jobs 2`` printed a
+    traceback (OSError: Bad file descriptor) after "interrupted" (CPython 3.11's
+    ``_ThreadWakeup`` checks ``_closed`` and writes without a lock). A manager that has
+    ended has closed its pipe, and the exit's wake-up then writes nothing."""
     import signal
 
     try:
@@ -133,6 +145,7 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         previous = None
     try:
         processes = list((getattr(pool, "_processes", None) or {}).values())
+        manager = getattr(pool, "_executor_manager_thread", None)  # (``shutdown`` forgets it)
         pool.shutdown(wait=False, cancel_futures=True)
         for process in processes:
             if process.is_alive():
@@ -142,6 +155,8 @@ def _stop(pool: ProcessPoolExecutor) -> None:
             if process.is_alive():
                 process.kill()
                 process.join(timeout=1)
+        if manager is not None and manager.is_alive():
+            manager.join(timeout=MANAGER_JOIN_SECONDS)
     finally:
         if previous is not None:
             signal.signal(signal.SIGINT, previous)
