@@ -11,7 +11,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from typing import TYPE_CHECKING
 
-from engine.errors import Diagnostic, did_you_mean
+from engine.errors import Diagnostic, Span, did_you_mean
 
 if TYPE_CHECKING:
     from engine.lang import CheckEnv
@@ -90,6 +90,16 @@ def check_duplicate_ids(doc: LMap) -> Iterator[Diagnostic]:
                 seen[item_id] = index
 
 
+def _in_this_file(doc: LMap, key: str) -> Span | None:
+    """The place of ``key`` when the file being checked changed it (a value's span moves to
+    the last file that changed it; a merged map's own span is its last file's), else the
+    start of that file: where a house rule is told of a problem its change made in what
+    it extends (R406, R409)."""
+    top = doc.span
+    found = child_span(doc, key)
+    return found if found is not None and top is not None and found.file == top.file else top
+
+
 def check_total(doc: LMap) -> Iterator[Diagnostic]:
     """R409 where the fix goes. A file that sets `total_cards` is told at it. A file that
     leaves `total_cards` to the one it extends (a house rule adding, changing or removing
@@ -115,8 +125,7 @@ def check_total(doc: LMap) -> Iterator[Diagnostic]:
             where = span
         else:  # no count set after `total_cards`: this file removed beans
             message += f" (`total_cards` is set in {where}; write `total_cards: {total}` in {top.file})"
-            beans = child_span(doc, "beans")  # (a list's span moves to the last file that changed it)
-            where = beans if beans is not None and beans.file == top.file else top
+            where = _in_this_file(doc, "beans")
     yield Diagnostic("R409", message, where)
 
 
@@ -177,8 +186,7 @@ def _unknown_removed(doc: LMap, key: str, row: Any, index: int, bean: str, beans
         kept = ", ".join(b for b in row["remove_beans"] if b in beans)
         message += (f" (the row is set in {where}; if this file removed `{bean}`, write "
                     f"`player_counts: {{{key}: {{remove_beans: [{kept}]}}}}` here)")
-        listed = child_span(doc, "beans")  # (a list's span moves to the last file that changed it)
-        where = listed if listed is not None and listed.file == top.file else top
+        where = _in_this_file(doc, "beans")
     return Diagnostic("R406", message, where)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from engine.errors import Span
 from engine.scenario.model import load_scenarios
@@ -80,17 +81,23 @@ def test_contents_of_fields_report_the_beans_planted_and_no_seat_past_the_last(t
     assert report is not None and "contents.beds.1:\n    expected: [['soy'], []]\n    actual:   [['soy', 'soy'], []]" in report
 
 
-def test_a_misspelt_expectation_is_named_at_its_key_and_other_problems_are_kept(tmp_path: Path) -> None:
+def _refused(tmp_path: Path, text: str) -> list[Any]:
+    """The diagnostics of loading a scenario file holding ``text``, which must be refused."""
     import pytest
 
     from engine.errors import BohnError
 
     f = tmp_path / "m.scenario.yaml"
-    f.write_text("ruleset: base\nplayers: 3\nscenarios:\n  - oops\n  - name: misspelt\n    steps:\n"
-                 "      - expect: {feilds: {0: [[]]}, phase: plant}\n      - expect: {hand_size: {0: 1}}\n", encoding="utf-8")
+    f.write_text(text, encoding="utf-8")
     with pytest.raises(BohnError) as info:
         load_scenarios(f)
-    found = [(d.code, d.span.line if d.span else None, d.span.col if d.span else None, d.message) for d in info.value.diagnostics]
+    return list(info.value.diagnostics)
+
+
+def test_a_misspelt_expectation_is_named_at_its_key_and_other_problems_are_kept(tmp_path: Path) -> None:
+    found = [(d.code, d.span.line if d.span else None, d.span.col if d.span else None, d.message) for d in _refused(
+        tmp_path, "ruleset: base\nplayers: 3\nscenarios:\n  - oops\n  - name: misspelt\n    steps:\n"
+                  "      - expect: {feilds: {0: [[]]}, phase: plant}\n      - expect: {hand_size: {0: 1}}\n")]
     assert found[:2] == [("T701", 7, 18, "unknown expectation `feilds` (did you mean `fields`?)"),
                          ("T701", 8, 18, "unknown expectation `hand_size` (did you mean `hand_sizes`?)")]
     assert [(code, line) for code, line, _, _ in found[2:]] == [("S203", 4)], "the schema's other complaints stay"
@@ -362,17 +369,10 @@ def test_a_wrong_set_of_items_for_sale_and_a_legality_are_told_by_name(tmp_path:
 
 def test_a_misspelt_expectations_hint_lists_the_expectations(tmp_path: Path) -> None:
     """T701's hint for a misspelt expectation, whole: the known keys, then what any other key means."""
-    import pytest
-
-    from engine.errors import BohnError
     from engine.scenario.model import expectation_keys
 
-    f = tmp_path / "m.scenario.yaml"
-    f.write_text("ruleset: base\nplayers: 3\nscenarios:\n  - name: misspelt\n    steps:\n"
-                 "      - expect: {feilds: {0: [[]]}}\n", encoding="utf-8")
-    with pytest.raises(BohnError) as info:
-        load_scenarios(f)
-    [d] = info.value.diagnostics
+    [d] = _refused(tmp_path, "ruleset: base\nplayers: 3\nscenarios:\n  - name: misspelt\n    steps:\n"
+                             "      - expect: {feilds: {0: [[]]}}\n")
     assert d.hint == "Expectations are " + ", ".join(expectation_keys()) + "; any other key names a zone."
 
 
