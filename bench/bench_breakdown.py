@@ -67,6 +67,7 @@ def breakdown(ruleset: str, players: int, games: int, variant: str | None = None
                 part[0] += t1 - t0
                 part[1] += t2 - t1
                 part[2] += t3 - t2
+            game.release()  # (as ``simulate`` does once a game's outcome is read)
     return times, counts, sum(sum(p) for p in times.values())
 
 

@@ -89,6 +89,7 @@ def run(games: int, variant: str | None, record: bool, rounds: int = 1) -> tuple
                 used[0] = 0
                 played = play_game(rules, 2, seed, make_agents(["greedy"], 2, seed), record=record, after_action=count)
                 actions += len(played.actions)
+                played.game.release()  # (as ``simulate`` does once a game's outcome is read)
                 cards += used[0]
                 with_cards += bool(used[0])
             took = time.process_time() - cpu

@@ -65,6 +65,7 @@ def run(label: str, games: int, bots: str, trading: bool, record: bool, ruleset:
         for seed in range(games):
             played = play_game(rules, players, seed, make_agents([bots], players, seed), trading=trading, record=record)
             actions += len(played.actions)
+            played.game.release()  # (as ``simulate`` does once a game's outcome is read)
         elapsed = CLOCK[0]() - start
     rate = games / elapsed
     ratio = "" if not YARDSTICK else (f"   {YARDSTICK[0] / rate:5.1f}x slower than the yardstick" if rate < YARDSTICK[0]

@@ -64,6 +64,11 @@ def _listing_taped(record: str | None, replay: str | None) -> list[Any]:
     return tape
 
 
+def _played(rules: Any, players: int, seed: int) -> None:
+    """One game with greedy bots, released once over (as ``bohn simulate`` plays it)."""
+    play_game(rules, players, seed, make_agents(["greedy"], players, seed), record=False).game.release()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game", choices=[*GAMES, "yardstick"])
@@ -81,8 +86,7 @@ def main() -> None:
     rules = load_ruleset(name, variant)
     with many_games():
         play_game(rules, players, 0, make_agents(["greedy"], players, 0), record=False)
-        sys.call_tracing(lambda: [play_game(rules, players, seed, make_agents(["greedy"], players, seed), record=False)
-                                  for seed in MEASURED], ())
+        sys.call_tracing(lambda: [_played(rules, players, seed) for seed in MEASURED], ())
     if args.record:
         with open(args.record, "wb") as f:
             pickle.dump(tape, f)

@@ -162,7 +162,9 @@ def _one_game(rules: Ruleset, players: int, game_seed: int, bots: Sequence[str],
             raise
         return GameFailure.from_error(game_seed, exc)  # reported with its seed; the batch goes on
     game = played.game
-    return list(game.scores), list(game.winners), game.state.turn, records[0] if records else None
+    outcome = list(game.scores), list(game.winners), game.state.turn, records[0] if records else None
+    game.release()  # (freed at once, not by the cyclic collector: ``Game.release``)
+    return outcome
 
 
 def _seed_outcome(rulesets: Sequence[Ruleset], game_seed: int, *, players: int, bots: Sequence[str], trading: bool,

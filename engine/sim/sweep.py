@@ -183,6 +183,7 @@ def _play_all(rulesets: Sequence[Ruleset], seed: int, *, players: int, bots: Seq
             out.append(GameFailure.from_error(seed, exc))
             continue
         out.append((tuple(game.scores), tuple(game.winners), game.state.turn))
+        game.release()  # (freed at once, not by the cyclic collector: ``Game.release``)
     return tuple(out)
 
 
