@@ -277,8 +277,9 @@ class Game(FieldWork):
         Why: a finished game with rules is a few thousand objects in reference cycles (its
         rules and its cards for sale point back to the game, a listing's kept contexts to
         the rules), which only the cyclic collector frees, and it walks the live objects of
-        the games played since as well: 0.9 ms of a High Bohn Plus game's 12 ms, 3.0 ms of a
-        La Isla Bohnitâ game's 31 ms (greedy bots, collections timed by ``gc.callbacks``).
+        the games played since as well: 0.9 ms of a 12 ms game of the four-player expansion
+        with orders, 3.0 ms of a 31 ms game of the one with ships (greedy bots, collections
+        timed by ``gc.callbacks``).
         Released, nothing is left for the collector to find (tests/game/test_release.py):
         ``simulate`` and ``sweep`` release each game once its outcome is read."""
         fx = self.fx

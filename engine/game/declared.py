@@ -135,7 +135,7 @@ def make_reader(reads: tuple[tuple[Any, ...], ...], fx: GameEffects) -> Reader |
     it does not know."""
     st = fx.game.state
     lies = tuple("shared" if r[1] in st.shared else "player" if r[1] in st.per_player else "none"
-                 for r in reads if r[0] == "zone")
+                 for r in reads if r[0] in ("zone", "zone_size"))
     cache_key = (reads, fx.game.players, lies, options_read([reads], fx.game.rules.option))
     if cache_key in _READERS:
         return _READERS[cache_key]

@@ -83,6 +83,16 @@ def _key_parts(reads: tuple[tuple[Any, ...], ...], st: Any, players: int,
         elif kind == "growing":
             parts.append(f"tuple([tuple(fx.growing(p)) for p in {const(range(players))}])" if read[1]
                          else "tuple(fx.growing(seat))")
+        elif kind == "zone_size":
+            zid = read[1]
+            k = const(zid)
+            if zid in st.shared:  # a shared zone of that id first, as ``_zone_list`` looks
+                parts.append(f"len(st.shared[{k}])")
+            elif zid in st.per_player:
+                parts.append(f"tuple(map(len, st.per_player[{k}]))" if read[2] == "all"
+                             else f"len(st.per_player[{k}][seat])")
+            else:
+                parts.append("None")
         elif kind == "zone":
             zid = read[1]
             k = const(zid)

@@ -264,7 +264,7 @@ class Trade(StepRun):
                 quiet = False
                 break
             for r in reads:
-                if r[0] in ("zone", "zone_kind") and r[1] in moved and not self._kind_kept(game, r):
+                if r[0] in ("zone", "zone_kind", "zone_size") and r[1] in moved and not self._kind_kept(game, r):
                     quiet = False
                     break
             if not quiet:

@@ -25,6 +25,9 @@ functions below read nothing but their arguments and the parts of the game named
 - ``("zone_kind", ZONE, mode, op, KIND)``: only the zone's cards whose kind is (``==``)
   or is not (``!=``) KIND, in order (``[c in cards(ZONE) if c.kind == "KIND"]``): a
   bean drawn into a hand changes no test of the other kind's cards in it;
+- ``("zone_size", ZONE, mode)``: only how many cards a zone holds (``count(cards(ZONE))``,
+  also of a list made of such lists: ``first(L, n)``, ``L + M``, ``if … then L else M``):
+  a card traded for another leaves the count of a hand as it was;
 - ``("own_turn_unless", NAME, VALUE, when_equal)``: whether it is the owner's turn, read
   only when option NAME's value equals VALUE (``when_equal`` True) or differs from it
   (``option("NAME") == "VALUE" or owner == active``: the option decides the rest);
@@ -217,6 +220,61 @@ class _Reads:
         mode = "shared" if self.zones[zone.id] == "shared" else "owner"
         return ("zone_kind", zone.id, mode, test.op, kind.value)
 
+    def size(self, e: A.Expr) -> bool:
+        """Whether ``e``'s length is read off zones' sizes alone, the reads that tell it
+        added (False, nothing added: read it whole). Such a list is a zone's cards
+        (``cards(ZONE)``, ``cards(zone(ZONE, P))``), its first ``n`` (``first(L, n)``), two
+        such lists joined (``L + M``), either of two by a test (``if T then L else M``: T
+        read as it is) or a list written out (its items read as they are).
+
+        Why: a test of whether a seat has any cards of a few zones to act on (``count(…) >
+        0``) reads their cards, so every trade or bean drawn was a new input, though the
+        answer is the same while the zones hold as many cards."""
+        if isinstance(e, A.ListLit):
+            for item in e.items:
+                self.expr(item)
+            return True
+        if isinstance(e, A.BinOp) and e.op == "+":
+            if not self.types.get(id(e), "").startswith("list"):  # (numbers added: not a list's length)
+                return False
+            found = set(self.found)
+            if self.size(e.left) and self.size(e.right):
+                return True
+            self.found = found  # (the left side's reads kept back: the whole list is read)
+            return False
+        if isinstance(e, A.Cond):
+            found = set(self.found)
+            if self.size(e.then) and self.size(e.orelse):
+                self.expr(e.test)
+                return True
+            self.found = found
+            return False
+        if not isinstance(e, A.Call) or e.kwargs:
+            return False
+        if e.func == "first" and len(e.args) == 2:
+            found = set(self.found)
+            if self.size(e.args[0]):
+                self.expr(e.args[1])
+                return True
+            self.found = found
+            return False
+        if e.func != "cards" or len(e.args) != 1:
+            return False
+        zone = e.args[0]
+        if isinstance(zone, A.Name) and zone.id not in self.bound and self.types.get(id(zone)) == "zone" \
+                and zone.id in self.zones:
+            owner = self.zones[zone.id]
+            self.found.add(("zone_size", zone.id, "shared" if owner == "shared" else "owner"))
+            return True
+        if isinstance(zone, A.Call) and zone.func == "zone" and zone.args and isinstance(zone.args[0], A.Name) \
+                and len(zone.args) + len(zone.kwargs) <= 2 and not zone.kwargs and zone.args[0].id in self.zones:
+            zid = zone.args[0].id
+            owner = self.zones[zid]
+            every = len(zone.args) == 2 and self.seat_mode(zone.args[1])
+            self.found.add(("zone_size", zid, "shared" if owner == "shared" else "all" if every else "owner"))
+            return True
+        return False
+
     def name(self, e: A.Name) -> None:
         key = e.id
         if key in self.bound:
@@ -250,6 +308,8 @@ class _Reads:
                 raise _Unknown("coins")
             self.found.add(("coins", self.seat_mode(args[0])))
             return
+        if func == "count" and len(args) == 1 and not call.kwargs and self.size(args[0]):
+            return  # how many cards, not which
         if func == "count" and len(args) == 1 and isinstance(args[0], A.Call) and args[0].func == "fields" \
                 and len(args[0].args) == 1 and not args[0].kwargs:
             self.found.add(("field_count", self.seat_mode(args[0].args[0])))  # how many fields, not their cards
@@ -369,7 +429,7 @@ def _found(reads: _Reads) -> tuple[tuple[Any, ...], ...]:
     reads.found = {r for r in found
                    if not (r[0] in ("field_sizes", "field_count") and (r[1] in whole or True in whole)
                            or r[0] == "field_count" and (r[1] in sizes or True in sizes)
-                           or r[0] == "zone_kind" and (r[1], r[2]) in zones)}
+                           or r[0] in ("zone_kind", "zone_size") and ((r[1], r[2]) in zones or (r[1], "all") in zones))}
     return tuple(sorted(reads.found, key=repr))
 
 

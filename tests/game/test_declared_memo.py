@@ -28,21 +28,22 @@ ENV = CheckEnv.of(["blue", "red", "soy"], {"discard": "shared", "hand": "player"
 
 @pytest.mark.parametrize(("header", "reads"), [
     ('sell on own_turn if counter(owner, "ships") > 0', (("counter", "ships", False),)),
+    # how many cards a zone holds, not which (``zone_size``: tests/game/test_finer_reads.py)
     ("sell on any_time if count(cards(ship)) > 0 and owner == active",
-     (("own_turn",), ("zone", "ship", "owner"))),
+     (("own_turn",), ("zone_size", "ship", "owner"))),
     ("sell on any_time if count(cards(discard)) > 2 and active == opponent",
-     (("active",), ("zone", "discard", "shared"))),
+     (("active",), ("zone_size", "discard", "shared"))),
     ("sell on any_time if coins_for(owner, item(cards(ship), 0).bean, count(cards(ship))) >= 1",
      (("beanometer",), ("zone", "ship", "owner"))),
     ('raid(p in (if phase() == "trade" then others(owner) else [])) on own_turn if counter(p, "x") == 0 '
      "and count(cards(zone(ship, p))) > 0",
-     (("counter", "x", True), ("phase_in", ("trade",)), ("zone", "ship", "all"))),
+     (("counter", "x", True), ("phase_in", ("trade",)), ("zone_size", "ship", "all"))),
     ('sell on own_turn if step() == "trade" cost 2', (("coins", False), ("step_in", ("trade",)))),
     # the phase read as it is somewhere: its tests add nothing
     ('sell on own_turn if phase() in ["b", "a"] and count(cards(zone(ship, owner))) > 1',
-     (("phase_in", ("a", "b")), ("zone", "ship", "owner"))),
+     (("phase_in", ("a", "b")), ("zone_size", "ship", "owner"))),
     ('sell on own_turn if phase() != "a" and count(cards(zone(ship, opponent))) > 0 and "a" == step()',
-     (("phase_in", ("a",)), ("step_in", ("a",)), ("zone", "ship", "all"))),
+     (("phase_in", ("a",)), ("step_in", ("a",)), ("zone_size", "ship", "all"))),
     ('sell on own_turn if phase() == "a" or counter(owner, phase()) > 0', None),
     ('sell(x in [phase()]) on own_turn if phase() == "a" and x == "b"', (("phase",),)),
     ("sell(f in fields(owner)) on own_turn if f.size > 1 and may_harvest(owner, f)",
@@ -285,17 +286,18 @@ def test_a_card_held_action_beside_one_reading_the_phase_keys_it_by_the_phase(tm
 
 def test_a_missing_input_of_a_cards_action_is_caught() -> None:
     """The comparison above finds a card's action remembered without one of its inputs:
-    with the stores' actions said to read no set-aside beans, High Bohn's listings go wrong."""
+    with the stores' actions said not to read how many beans are set aside (``zone_size``),
+    High Bohn's listings go wrong."""
     rules = load_ruleset("high_bohn")
     changed = []
     for kind in rules.kinds:
         for ctype in kind.cards:
             actions = ctype.effect.actions if ctype.effect is not None else []
             for i, action in enumerate(actions):
-                if action.reads is not None and ("zone", "set_aside", "owner") in action.reads:
+                if action.reads is not None and ("zone_size", "set_aside", "owner") in action.reads:
                     changed.append((actions, i, action))
                     actions[i] = dataclasses.replace(
-                        action, reads=tuple(r for r in action.reads if r != ("zone", "set_aside", "owner")))
+                        action, reads=tuple(r for r in action.reads if r != ("zone_size", "set_aside", "owner")))
     assert changed
     failed = False
     try:

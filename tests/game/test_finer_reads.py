@@ -40,13 +40,32 @@ ENV = CheckEnv.of(["blue", "red", "soy"], {"discard": "shared", "hand": "player"
     ('sell on own_turn if count([c in cards(discard) if "bean" != c.kind]) > 0',
      (("zone_kind", "discard", "shared", "!=", "bean"),)),
     # the zone read whole elsewhere: the filter adds nothing
-    ('sell on own_turn if count([c in cards(hand) if c.kind == "order"]) < count(cards(hand))',
+    ('sell on own_turn if count([c in cards(hand) if c.kind == "order"]) > 0 and item(cards(hand), 0).bean == blue',
      (("zone", "hand", "owner"),)),
+    # its cards of a kind beside how many cards it holds: both, finer than its cards
+    ('sell on own_turn if count([c in cards(hand) if c.kind == "order"]) < count(cards(hand))',
+     (("zone_kind", "hand", "owner", "==", "order"), ("zone_size", "hand", "owner"))),
     # a map, or a filter by anything else than the kind, reads the zone
     ('sell on own_turn if count([c.bean for c in cards(hand) if c.kind == "order"]) > 0', (("zone", "hand", "owner"),)),
     ("sell on own_turn if count([c in cards(hand) if c.bean == blue]) > 0", (("zone", "hand", "owner"),)),
     # a text compared with another attribute than the kind (the card's id) is no kind filter
     ('sell on own_turn if count([c in cards(hand) if c.id == "order"]) > 0', (("zone", "hand", "owner"),)),
+    # how many cards a zone holds (and lists made of zones' cards): only the zones' sizes
+    ("sell on own_turn if count(cards(hand)) > 2", (("zone_size", "hand", "owner"),)),
+    ("sell on own_turn if count(cards(discard)) < 5", (("zone_size", "discard", "shared"),)),
+    ("sell on own_turn if count(cards(zone(hand, opponent))) > 0", (("zone_size", "hand", "all"),)),
+    ('sell on own_turn if count((if phase() == "plant" then first(cards(hand), 1) else []) + cards(discard)) > 0',
+     (("phase_in", ("plant",)), ("zone_size", "discard", "shared"), ("zone_size", "hand", "owner"))),
+    ('sell on own_turn if count(first(cards(hand), counter(owner, "n"))) > 0',
+     (("counter", "n", False), ("zone_size", "hand", "owner"))),
+    # the zone read whole elsewhere: its size adds nothing
+    ("sell on own_turn if count(cards(hand)) > 2 and item(cards(hand), 0).bean == blue", (("zone", "hand", "owner"),)),
+    # a list not made of zones' cards alone (a filter, a map) is read whole
+    ("sell on own_turn if count(cards(hand) + [c in cards(discard) if c.bean == blue]) > 0",
+     (("zone", "discard", "shared"), ("zone", "hand", "owner"))),
+    # numbers added are no list: the count of the sum's list is read as before
+    ("sell on own_turn if count(cards(hand)) + count(cards(discard)) > 2",
+     (("zone_size", "discard", "shared"), ("zone_size", "hand", "owner"))),
 ])
 def test_the_finer_inputs_are_found(header: str, reads: tuple[Any, ...]) -> None:
     compiled = compile_effect(f"action {header} {{ gain(owner, 1) }}", env=ENV)
@@ -166,8 +185,8 @@ def test_a_hand_of_two_orders_keeps_their_order() -> None:
     # the turn read as it is elsewhere: the option decides nothing
     ('(option("sales") == "any_time" or owner == active) and owner == active', (("own_turn",),)),
     # the other side reads more than the turn, or is no option: followed as before
-    ('option("sales") == "any_time" or count(cards(ship)) > 0', (("zone", "ship", "owner"),)),
-    ('count(cards(ship)) > 0 or owner == active', (("own_turn",), ("zone", "ship", "owner"))),
+    ('option("sales") == "any_time" or count(cards(ship)) > 0', (("zone_size", "ship", "owner"),)),
+    ('count(cards(ship)) > 0 or owner == active', (("own_turn",), ("zone_size", "ship", "owner"))),
 ])
 def test_a_turn_read_an_option_decides_is_found(condition: str, reads: tuple[Any, ...]) -> None:
     compiled = compile_effect(f"action sell on any_time if {condition} {{ gain(owner, 1) }}", env=ENV)
@@ -229,3 +248,4 @@ def test_a_listing_made_for_one_choice_of_the_option_is_not_the_others(monkeypat
     own_turn = load_ruleset("la_isla_bohnita", patches=[load_text("options: {cargo_sales: {value: own_turn}}\n", "<t>")])
     monkeypatch.setattr(game, "rules", own_turn)
     assert make_listing(actions, fx) is not any_time
+

@@ -519,7 +519,7 @@ def test_a_zone_id_that_is_the_fields_in_one_ruleset_and_a_pile_in_another_is_re
     game = Game(load_ruleset(str(tmp_path / "pile.yaml")), 3, seed=2)
     assert first.fx is not None and game.fx is not None
     assert {a.reads for a, _ in first.fx.actions if a.name == "peek"} == {a.reads for a, _ in game.fx.actions if a.name == "peek"} \
-        == {(("counter", "x", False), ("zone", "beds", "owner"))}
+        == {(("counter", "x", False), ("zone_size", "beds", "owner"))}
     assert [first.fx.actions[a.card][0].name for a in _acts(first, 0)] == ["peek", "peek"]  # seat 0 holds two orders
     listed = _acts(game, 0)
     assert [game.fx.actions[a.card][0].name for a in listed] == ["bury", "peek", "peek"]

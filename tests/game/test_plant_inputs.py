@@ -20,9 +20,9 @@ ENV = CheckEnv.of(["blue", "red", "soy"], {"discard": "shared", "hand": "player"
 @pytest.mark.parametrize(("rule", "inputs"), [
     ("modify may_plant if value and bean == blue = false", ()),
     # a zone of the question's player: every seat's copy
-    ("modify may_plant if value and count(cards(zone(role, player))) > 0 = false", (("zone", "role", "all"),)),
+    ("modify may_plant if value and count(cards(zone(role, player))) > 0 = false", (("zone_size", "role", "all"),)),
     ("modify may_plant if value and count(cards(hand)) > 0 and owner == active = false",
-     (("own_turn",), ("zone", "hand", "owner"))),
+     (("own_turn",), ("zone_size", "hand", "owner"))),
     ('modify may_plant if value and counter(player, "x") > 0 = false', (("counter", "x", True),)),
     # a field parameter read, or an input not followed: none
     ("modify may_plant if value and field.size > 0 = false", None),
