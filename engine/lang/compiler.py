@@ -460,12 +460,15 @@ def compile_program(program: A.Program, types: Types, env: CheckEnv, name: str) 
     def gb(body: Sequence[A.Stmt], span: Span | None) -> Fn:
         return c.rule_block(body, label, span)
 
+    def is_bean(e: A.Name) -> bool:  # (a name the checker typed as a bean of the ruleset: ``Compiler.name``)
+        return c.types.get(id(e)) == "bean" and e.id in env.beans
+
     for rule in program.rules:
         sp = rule.span
         if isinstance(rule, A.Trigger):
             out.triggers.append(CompiledTrigger(
                 rule.event, rule.by, g(rule.condition, sp) if rule.condition else None, gb(rule.body, sp), sp, label,
-                leading_guard(rule.condition)))
+                leading_guard(rule.condition, is_bean)))
         elif isinstance(rule, A.Modifier):
             reads = modifier_reads(rule, c.types, env)
             out.modifiers.append(CompiledModifier(

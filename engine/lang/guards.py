@@ -136,22 +136,36 @@ def required_guard(condition: Any, values: Any, param: str | None, zones: dict[s
     return None
 
 
-def leading_guard(condition: Any) -> tuple[str, str, str] | None:
+#: The names a trigger's condition is evaluated with (``GameEffects._execute``; ``this`` for a
+#: card's rule): a bean of one of these names would be that name's value there
+_TRIGGER_NAMES = frozenset({"owner", "active", "opponent", "event", "this"})
+
+
+def leading_guard(condition: Any, is_bean: Callable[[A.Name], bool] | None = None) -> tuple[str, str, str] | None:
     """What a trigger's condition starts by requiring, when its first conjunct is a text
     compared with ``==`` to ``event.NAME`` (``("event", NAME, text)``), ``step()`` or
     ``phase()`` (``("step" | "phase", "", text)``): ``when phase_began if event.phase ==
-    "plant" and …`` is false on every other phase, and nothing else of it is read first."""
+    "plant" and …`` is false on every other phase, and nothing else of it is read first.
+
+    A bean written out (``event.bean == red``, ``is_bean`` telling the bean's name from
+    another name) is its id, the text an event names a bean by: ``when harvested if
+    event.bean == red and …`` is false at every harvest of another bean."""
     while isinstance(condition, A.BoolOp) and condition.op == "and":
         condition = condition.left
     if not (isinstance(condition, A.Compare) and condition.op == "=="):
         return None
     for side, const in ((condition.left, condition.right), (condition.right, condition.left)):
-        if not isinstance(const, A.Str):
+        if isinstance(const, A.Str):
+            text = const.value
+        elif (isinstance(const, A.Name) and is_bean is not None and const.id not in _TRIGGER_NAMES
+              and is_bean(const)):
+            text = const.id  # (a bean's name is its value unless a name the rule is run with hides it)
+        else:
             continue
         if isinstance(side, A.Attr) and isinstance(side.obj, A.Name) and side.obj.id == "event":
-            return ("event", side.name, const.value)
+            return ("event", side.name, text)
         if isinstance(side, A.Call) and side.func in ("step", "phase") and not side.args:
-            return (side.func, "", const.value)
+            return (side.func, "", text)
     return None
 
 

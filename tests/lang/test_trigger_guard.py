@@ -1,5 +1,5 @@
-"""A trigger whose condition starts with ``event.NAME == "text"``, ``step() == "text"`` or
-``phase() == "text"`` is passed over on other events before its context is made
+"""A trigger whose condition starts with ``event.NAME == "text"`` (or a bean written out),
+``step() == "text"`` or ``phase() == "text"`` is passed over on other events before its context is made
 (``CompiledTrigger.guard``): found only where sound, and never changing a game."""
 
 from __future__ import annotations
@@ -21,7 +21,11 @@ ENV = CheckEnv.of(["blue", "red", "soy"], {"discard": "shared", "hand": "player"
     ('when phase_began if "plant" == event.phase and coins(owner) > 1 { gain(owner, 1) }', ("event", "phase", "plant")),
     ('when planted if step() == "gifts" { gain(owner, 1) }', ("step", "", "gifts")),
     ('when planted if phase() == "plant" and event.bean == red { gain(owner, 1) }', ("phase", "", "plant")),
-    ('when planted if event.bean == red { gain(owner, 1) }', None),  # a bean, not a text
+    # a bean written out is the text an event names it by (its id)
+    ('when planted if event.bean == red { gain(owner, 1) }', ("event", "bean", "red")),
+    ('when harvested if soy == event.bean and event.beans == 2 { gain(owner, 1) }', ("event", "bean", "soy")),
+    # a name that is no bean (a seat) is no text
+    ('when planted if event.player == owner { gain(owner, 1) }', None),
     ('when phase_began if coins(owner) > 1 and event.phase == "plant" { gain(owner, 1) }', None),
     ('when phase_began if event.phase == "plant" or coins(owner) > 1 { gain(owner, 1) }', None),
     ('when phase_began if event.phase != "plant" { gain(owner, 1) }', None),
@@ -49,7 +53,7 @@ def _played(ruleset: str, variant: str | None, players: int, strip: bool):  # ty
 @pytest.mark.parametrize(("ruleset", "variant", "players"), [
     ("bohn_camillo", None, 2),
     ("bohn_camillo", "trading", 2),
-    ("high_bohn_plus", None, 3),
+    ("high_bohn_plus", None, 3),  # (its rule on harvesting two of its own bean: a bean's guard)
 ])
 def test_the_guard_never_changes_a_game(ruleset: str, variant: str | None, players: int) -> None:
     assert _played(ruleset, variant, players, strip=False) == _played(ruleset, variant, players, strip=True)
