@@ -197,8 +197,7 @@ class GreedyBot:
             return self._trade(view, legal, info, active)
         if step == "discard_from_hand":
             return self._discard(view, legal, info[4])
-        chosen = self._plant(view, legal, info[4], step, info[2])
-        return steer(view, legal, chosen) if held else chosen
+        return self._plant(view, legal, info[4], step, info[2], held)
 
     def _free(self, view: SeatView, rare: list[Action], step: str) -> Action | None:
         """A declared action worth taking, a field worth buying, or an item to buy, in that
@@ -288,14 +287,20 @@ class GreedyBot:
             return False
         return runouts < end - 1 or (runouts == end - 1 and view.deck_size() >= FIELD_PAYBACK_CARDS * max(price, 1))
 
-    def _plant(self, view: SeatView, legal: list[Action], fields: Fields, step: str, empties: int) -> Action:
+    def _plant(self, view: SeatView, legal: list[Action], fields: Fields, step: str, empties: int,
+               held: bool = False) -> Action:
+        """The plant, pass, discard or harvest to take (in a planting step), steered by
+        held worth (``steer``) when ``held`` and another plant or pass is listed."""
         # one pass: the first plant, pass and discard, and the plants on a planted field
-        # (the first of them, and the first on the fullest)
+        # (the first of them, and the first on the fullest), and how many plants and passes
+        # (``steer`` has nothing to weigh with one: most plant choices)
         plant = passing = discard = matching = fullest = None
         most = -1
+        steerable = 0
         for a in legal:
             kind = a[0]  # the kind
             if kind == PLANT:
+                steerable += 1
                 if plant is None:
                     plant = a
                 bean, count = fields[a[2]]  # the field
@@ -305,28 +310,31 @@ class GreedyBot:
                     if count > most:
                         fullest, most = a, count
             elif kind == PASS:
+                steerable += 1
                 if passing is None:
                     passing = a
             elif kind == DISCARD:
                 if discard is None:
                     discard = a
+        chosen: Action | None = None
         if step == "plant_from_hand":
             if plant is not None:
                 if matching is not None:
-                    return matching
-                if passing is None or empties >= 2:
-                    return plant
-            if passing is not None:
-                return passing
+                    chosen = matching
+                elif passing is None or empties >= 2:
+                    chosen = plant
+            if chosen is None:
+                chosen = passing
+        elif fullest is not None:
+            chosen = fullest
+        elif plant is not None and (passing is None or step != "keep_revealed" or empties):
+            chosen = plant
+        elif discard is not None:
+            chosen = discard
         else:
-            if fullest is not None:
-                return fullest
-            if plant is not None and (passing is None or step != "keep_revealed" or empties):
-                return plant
-            if discard is not None:
-                return discard
-            if passing is not None:
-                return passing
+            chosen = passing
+        if chosen is not None:
+            return steer(view, legal, chosen) if held and steerable > 1 else chosen
         harvests: list[Action] = []
         for a in legal:  # (a plain loop: a comprehension is a call of its own)
             if a[0] == HARVEST:  # [0]: the kind
