@@ -105,23 +105,25 @@ class GreedyBot:
                 return True
         return False
 
-    def _harvest_value(self, view: SeatView, fields: Fields, index: int) -> tuple[int, int]:
-        bean, count = fields[index]
-        if not bean:
-            return (0, -count)
-        pays = self._pays.get((bean, count))
-        if pays is None:  # the printed beanometer never changes: read once per bean and count
-            pays = self._pays[(bean, count)] = view.bean(bean).coins_for(count)
-        return (pays, -count)
-
     def _best_harvest(self, view: SeatView, harvests: list[Action], fields: Fields) -> Action:
-        # ``max`` by ``_harvest_value`` spelt out (the first of the best, as ``max`` keeps)
-        best = harvests[0]
-        best_value = self._harvest_value(view, fields, best[2])  # [2]: the field
+        """The harvest paying most by the printed beanometer, then of the fewest beans
+        (``max`` by (coins, -beans), spelt out: the first of the best, as ``max`` keeps,
+        and the value read inline, a call fewer per harvest listed)."""
+        pays_of = self._pays
+        best: Action | None = None
+        best_value = (0, 0)
         for a in harvests:
-            value = self._harvest_value(view, fields, a[2])
-            if value > best_value:
+            bean, count = fields[a[2]]  # [2]: the field
+            if not bean:
+                value = (0, -count)
+            else:
+                pays = pays_of.get((bean, count))
+                if pays is None:  # the printed beanometer never changes: read once per bean and count
+                    pays = pays_of[(bean, count)] = view.bean(bean).coins_for(count)
+                value = (pays, -count)
+            if best is None or value > best_value:
                 best, best_value = a, value
+        assert best is not None  # (``harvests`` is never empty)
         return best
 
     def _last_step(self, view: SeatView, bean: str) -> int:
