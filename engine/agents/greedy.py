@@ -195,8 +195,21 @@ class GreedyBot:
             chosen = self._free(view, rare, step)
             if chosen is not None:
                 return chosen
-        if step == "trade":
-            return self._trade(view, legal, info, active)
+        if step == "trade":  # (``_trade`` spelt out: a call fewer at each of the many trading choices)
+            if self._offers < self.max_offers:
+                offer = self._pick_offer(view, info, active)
+                while offer is not None and view.offer_problem(offer):  # e.g. a hand card the options keep back
+                    self._tried.add(offer)
+                    offer = self._pick_offer(view, info, active)
+                if offer is not None:
+                    self._offers += 1
+                    self._tried.add(offer)
+                    return offer
+            for a in legal:  # ``_end`` spelt out
+                kind = a[0]
+                if kind == END_TRADING or kind == PASS:
+                    return a
+            raise IndexError("no end of trading among the legal actions")
         if step == "discard_from_hand":
             return self._discard(view, legal, info[4])
         return self._plant(view, legal, info[4], step, info[2], held)
@@ -353,22 +366,6 @@ class GreedyBot:
         return next(a for a in legal if a.kind == PASS) if any(a.kind == PASS for a in legal) else legal[0]
 
     # ------------------------------------------------------------------ trading
-
-    def _trade(self, view: SeatView, legal: list[Action], info: Known, active: int) -> Action:
-        if self._offers < self.max_offers:
-            choice = self._pick_offer(view, info, active)
-            while choice is not None and view.offer_problem(choice):  # e.g. a hand card the options keep back
-                self._tried.add(choice)
-                choice = self._pick_offer(view, info, active)
-            if choice is not None:
-                self._offers += 1
-                self._tried.add(choice)
-                return choice
-        for a in legal:  # ``_end`` spelt out
-            kind = a[0]
-            if kind == END_TRADING or kind == PASS:
-                return a
-        raise IndexError("no end of trading among the legal actions")
 
     def _pick_offer(self, view: SeatView, info: Known, active: int) -> Action | None:
         """Build an offer from what the seat sees (the engine need not list them all)."""
