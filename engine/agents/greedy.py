@@ -176,9 +176,8 @@ class GreedyBot:
                 self._taken.clear()
             self._previews = 0
         info = self._known.get(key)
-        if info is None:
-            key, fields = view.token_fields()  # (the same token: ``now`` has just read it)
-            info = self._learn(view, fields, key)
+        if info is None:  # (the fields ``now`` has just read with the token)
+            info = self._learn(view, view.token_read, key)
         maxed = info[0]
         if maxed >= 0:  # a field at its bean's last step: its harvest, if listed
             for a in legal:
