@@ -228,7 +228,14 @@ class SeatView:
             return []
         names = g._names
         per_player = g.state.per_player
-        return [(z, [names[c] for c in per_player[z][self.seat]]) for z in zones]
+        seat = self.seat
+        out: list[tuple[str, list[str]]] = []
+        for z in zones:  # plain loops (as in ``hand``): a comprehension is a call of its own, and a
+            beans: list[str] = []  # bot asks at most of its trading choices in such a window
+            for c in per_player[z][seat]:
+                beans.append(names[c])
+            out.append((z, beans))
+        return out
 
     def trade_display(self) -> list[str]:
         """The revealed cards of the trading window now open, if any."""
