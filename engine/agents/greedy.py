@@ -105,23 +105,25 @@ class GreedyBot:
                 return True
         return False
 
-    def _harvest_value(self, view: SeatView, fields: Fields, index: int) -> tuple[int, int]:
-        bean, count = fields[index]
-        if not bean:
-            return (0, -count)
-        pays = self._pays.get((bean, count))
-        if pays is None:  # the printed beanometer never changes: read once per bean and count
-            pays = self._pays[(bean, count)] = view.bean(bean).coins_for(count)
-        return (pays, -count)
-
     def _best_harvest(self, view: SeatView, harvests: list[Action], fields: Fields) -> Action:
-        # ``max`` by ``_harvest_value`` spelt out (the first of the best, as ``max`` keeps)
-        best = harvests[0]
-        best_value = self._harvest_value(view, fields, best[2])  # [2]: the field
+        """The harvest paying most by the printed beanometer, then of the fewest beans
+        (``max`` by (coins, -beans), spelt out: the first of the best, as ``max`` keeps,
+        and the value read inline, a call fewer per harvest listed)."""
+        pays_of = self._pays
+        best: Action | None = None
+        best_value = (0, 0)
         for a in harvests:
-            value = self._harvest_value(view, fields, a[2])
-            if value > best_value:
+            bean, count = fields[a[2]]  # [2]: the field
+            if not bean:
+                value = (0, -count)
+            else:
+                pays = pays_of.get((bean, count))
+                if pays is None:  # the printed beanometer never changes: read once per bean and count
+                    pays = pays_of[(bean, count)] = view.bean(bean).coins_for(count)
+                value = (pays, -count)
+            if best is None or value > best_value:
                 best, best_value = a, value
+        assert best is not None  # (``harvests`` is never empty)
         return best
 
     def _last_step(self, view: SeatView, bean: str) -> int:
@@ -174,9 +176,8 @@ class GreedyBot:
                 self._taken.clear()
             self._previews = 0
         info = self._known.get(key)
-        if info is None:
-            key, fields = view.token_fields()  # (the same token: ``now`` has just read it)
-            info = self._learn(view, fields, key)
+        if info is None:  # (the fields ``now`` has just read with the token)
+            info = self._learn(view, view.token_read, key)
         maxed = info[0]
         if maxed >= 0:  # a field at its bean's last step: its harvest, if listed
             for a in legal:
@@ -193,12 +194,24 @@ class GreedyBot:
             chosen = self._free(view, rare, step)
             if chosen is not None:
                 return chosen
-        if step == "trade":
-            return self._trade(view, legal, info, active)
+        if step == "trade":  # (``_trade`` spelt out: a call fewer at each of the many trading choices)
+            if self._offers < self.max_offers:
+                offer = self._pick_offer(view, info, active)
+                while offer is not None and view.offer_problem(offer):  # e.g. a hand card the options keep back
+                    self._tried.add(offer)
+                    offer = self._pick_offer(view, info, active)
+                if offer is not None:
+                    self._offers += 1
+                    self._tried.add(offer)
+                    return offer
+            for a in legal:  # ``_end`` spelt out
+                kind = a[0]
+                if kind == END_TRADING or kind == PASS:
+                    return a
+            raise IndexError("no end of trading among the legal actions")
         if step == "discard_from_hand":
             return self._discard(view, legal, info[4])
-        chosen = self._plant(view, legal, info[4], step, info[2])
-        return steer(view, legal, chosen) if held else chosen
+        return self._plant(view, legal, info[4], step, info[2], held)
 
     def _free(self, view: SeatView, rare: list[Action], step: str) -> Action | None:
         """A declared action worth taking, a field worth buying, or an item to buy, in that
@@ -288,14 +301,20 @@ class GreedyBot:
             return False
         return runouts < end - 1 or (runouts == end - 1 and view.deck_size() >= FIELD_PAYBACK_CARDS * max(price, 1))
 
-    def _plant(self, view: SeatView, legal: list[Action], fields: Fields, step: str, empties: int) -> Action:
+    def _plant(self, view: SeatView, legal: list[Action], fields: Fields, step: str, empties: int,
+               held: bool = False) -> Action:
+        """The plant, pass, discard or harvest to take (in a planting step), steered by
+        held worth (``steer``) when ``held`` and another plant or pass is listed."""
         # one pass: the first plant, pass and discard, and the plants on a planted field
-        # (the first of them, and the first on the fullest)
+        # (the first of them, and the first on the fullest), and how many plants and passes
+        # (``steer`` has nothing to weigh with one: most plant choices)
         plant = passing = discard = matching = fullest = None
         most = -1
+        steerable = 0
         for a in legal:
             kind = a[0]  # the kind
             if kind == PLANT:
+                steerable += 1
                 if plant is None:
                     plant = a
                 bean, count = fields[a[2]]  # the field
@@ -305,28 +324,31 @@ class GreedyBot:
                     if count > most:
                         fullest, most = a, count
             elif kind == PASS:
+                steerable += 1
                 if passing is None:
                     passing = a
             elif kind == DISCARD:
                 if discard is None:
                     discard = a
+        chosen: Action | None = None
         if step == "plant_from_hand":
             if plant is not None:
                 if matching is not None:
-                    return matching
-                if passing is None or empties >= 2:
-                    return plant
-            if passing is not None:
-                return passing
+                    chosen = matching
+                elif passing is None or empties >= 2:
+                    chosen = plant
+            if chosen is None:
+                chosen = passing
+        elif fullest is not None:
+            chosen = fullest
+        elif plant is not None and (passing is None or step != "keep_revealed" or empties):
+            chosen = plant
+        elif discard is not None:
+            chosen = discard
         else:
-            if fullest is not None:
-                return fullest
-            if plant is not None and (passing is None or step != "keep_revealed" or empties):
-                return plant
-            if discard is not None:
-                return discard
-            if passing is not None:
-                return passing
+            chosen = passing
+        if chosen is not None:
+            return steer(view, legal, chosen) if held and steerable > 1 else chosen
         harvests: list[Action] = []
         for a in legal:  # (a plain loop: a comprehension is a call of its own)
             if a[0] == HARVEST:  # [0]: the kind
@@ -343,22 +365,6 @@ class GreedyBot:
         return next(a for a in legal if a.kind == PASS) if any(a.kind == PASS for a in legal) else legal[0]
 
     # ------------------------------------------------------------------ trading
-
-    def _trade(self, view: SeatView, legal: list[Action], info: Known, active: int) -> Action:
-        if self._offers < self.max_offers:
-            choice = self._pick_offer(view, info, active)
-            while choice is not None and view.offer_problem(choice):  # e.g. a hand card the options keep back
-                self._tried.add(choice)
-                choice = self._pick_offer(view, info, active)
-            if choice is not None:
-                self._offers += 1
-                self._tried.add(choice)
-                return choice
-        for a in legal:  # ``_end`` spelt out
-            kind = a[0]
-            if kind == END_TRADING or kind == PASS:
-                return a
-        raise IndexError("no end of trading among the legal actions")
 
     def _pick_offer(self, view: SeatView, info: Known, active: int) -> Action | None:
         """Build an offer from what the seat sees (the engine need not list them all)."""

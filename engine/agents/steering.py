@@ -32,7 +32,7 @@ def steer(view: SeatView, legal: list[Action], default: Action) -> Action:
             break
     else:
         return default  # nothing to steer to (most plant choices): no hint need be read
-    others = [a for a in legal if a.kind in STEERED and a != default]
+    others = [a for a in legal if a[0] in STEERED and a != default]  # ([0]: the kind)
     values = view.worths_after([default, *others])  # None: a ruleset without held worth, or a trial it cannot weigh
     if values is None:
         return default
