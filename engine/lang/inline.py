@@ -61,7 +61,8 @@ _ATTRS: dict[tuple[str, str], str] = {
     # generator of ``ATTR_IMPL`` asks ``bean_of`` once per card, at every planting a rule on a field's beans hears)
     ("field", "beans"): "list(dict.fromkeys(map(ctx.world.bean_names.__getitem__, ctx.world.field_cards({v}))))",
     ("card", "bean"): "ctx.world.bean_names[{v}]",
-    ("card", "kind"): "ctx.world.card_kind({v})",
+    # (read off ``kind_names`` by a subscript, not asked of ``card_kind``: a filter of a hand by kind reads every card)
+    ("card", "kind"): "ctx.world.kind_names[{v}]",
     ("card", "id"): "ctx.world.card_id({v})",
     ("bean", "id"): "{v}",
     ("bean", "count"): "ctx.world.bean_count({v})",
