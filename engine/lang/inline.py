@@ -544,6 +544,10 @@ def _local_filter(compiler: NodeCompiler, e: A.ListComp, guard: tuple[str, Span 
             "    _budget[0] -= len(_items)\n"
             "    if _budget[0] < 0:\n"
             f"        raise {runaway}(ctx, {span})\n"
-            f"    return [{made} for _item in _items{'' if test is None else f' if {test}'}]\n")
+            "    _out = []\n"
+            "    for _item in _items:\n")
+    add = f"_out.append({made})"  # (a loop, not a comprehension: most lists filtered hold a few items)
+    loop += f"        if {test}:\n            {add}\n" if test is not None else f"        {add}\n"
+    loop += "    return _out\n"
     body, head = _locals(loop)
     return _made(writer, head, body, guard)
