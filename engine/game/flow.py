@@ -322,7 +322,7 @@ class TurnFlow(GameBase):
                 index, step = st.next_phase, st.next_step
                 st.next_phase, st.next_step = -1, 0
                 fx = self.fx
-                if fx is not None and _heard(fx, "phase_ended", phase.id):
+                if fx is not None and "phase_ended" in fx.triggers and _heard(fx, "phase_ended", phase.id):
                     fx.fire("phase_ended", {"player": st.active, "phase": phase.id})
                 if st.ending and phases[index].when_game_ends == "stop":
                     self._end_game()
@@ -330,7 +330,7 @@ class TurnFlow(GameBase):
                 self._start_phase(index, step)
             elif st.phase_index + 1 < len(phases):
                 fx = self.fx
-                if fx is not None and _heard(fx, "phase_ended", phase.id):
+                if fx is not None and "phase_ended" in fx.triggers and _heard(fx, "phase_ended", phase.id):
                     fx.fire("phase_ended", {"player": st.active, "phase": phase.id})
                 if st.ending and phases[st.phase_index + 1].when_game_ends == "stop":
                     self._end_game()
@@ -342,7 +342,7 @@ class TurnFlow(GameBase):
             else:
                 fx = self.fx
                 if fx is not None:  # (``signal`` spelt out: no payload built for nobody)
-                    if _heard(fx, "phase_ended", phase.id):
+                    if "phase_ended" in fx.triggers and _heard(fx, "phase_ended", phase.id):
                         fx.fire("phase_ended", {"player": st.active, "phase": phase.id})
                     if "turn_ended" in fx.triggers:
                         fx.fire("turn_ended", {"player": st.active})
