@@ -92,6 +92,10 @@ class GameEffects(RuleIndex):
         #: card -> its type's id (``Game._names``, made before the effects, never changed): the
         #: generated expressions read ``card.bean`` here without calling ``bean_of``
         self.bean_names: list[str] = game._names
+        #: card -> its kind, what ``card_kind`` answers (the state's cards and their types never
+        #: change): the generated expressions read ``card.kind`` here. A tuple, which a look
+        #: ahead's copy shares once it has found it holds only texts
+        self.kind_names: tuple[str, ...] = tuple(map(game.state.type_kinds.__getitem__, game.state.bean_of))
         self.trigger_depth = 0
         self._budget: list[int] = [MAX_STEPS]
         self._budget_at = -1

@@ -19,6 +19,7 @@ from engine.game.gamebase import GameBase
 from engine.game.scoring import final_harvest, score
 from engine.game.state import shuffle
 from engine.game.steps import STEP_KINDS, LastRound
+from engine.lang.limits import MAX_TRIGGER_DEPTH
 from engine.lang.world import ZoneRef
 
 #: Most steps the engine may run in a row without a decision (G606): a turn made only of
@@ -26,6 +27,20 @@ from engine.lang.world import ZoneRef
 MAX_SILENT_STEPS = 100_000
 #: Rounds of `card_at_front` triggers one action may cause (G650).
 MAX_FRONT_ROUNDS = 64
+
+
+def _heard(fx: Any, event: str, phase: str) -> bool:
+    """Whether ``fx.fire(event, {"player": …, "phase": phase})`` may run a rule (or raise):
+    False only when the event's plan (``plans.fire_plan``, made for its rules as they are)
+    sorts every rule by the event's phase and none waits for ``phase``, which ``fire``
+    would find out only after the payload was built and the call made. Why: a turn starts
+    and ends four or five phases, and most of them no rule waits for."""
+    triggers = fx.triggers.get(event)
+    if not triggers:
+        return False
+    plan = fx._fire_plans.get(event)  # (none yet, or made for other rules: ``fire`` makes it)
+    return (plan is None or plan[0] is not triggers or plan[1] != "phase" or phase in plan[2]
+            or fx.trigger_depth >= MAX_TRIGGER_DEPTH)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a look-ahead copies a game (engine/game/copyable.py)
@@ -183,8 +198,14 @@ class TurnFlow(GameBase):
         if self.logging:
             self.emit("phase_started", seat=st.active, rule=self.phases[index].span)
         fx = self.fx
-        if fx is not None and "phase_began" in fx.triggers:  # (``signal`` spelt out: no payload built for nobody)
-            fx.fire("phase_began", {"player": st.active, "phase": self.phases[index].id})
+        if fx is not None:  # (``_heard`` spelt out: a phase starts several times a turn)
+            triggers = fx.triggers.get("phase_began")
+            if triggers:
+                phase = self.phases[index].id
+                plan = fx._fire_plans.get("phase_began")
+                if (plan is None or plan[0] is not triggers or plan[1] != "phase" or phase in plan[2]
+                        or fx.trigger_depth >= MAX_TRIGGER_DEPTH):
+                    fx.fire("phase_began", {"player": st.active, "phase": phase})
         # ``_start_step`` spelt out (a phase starts several times a turn)
         runs = self._step_runs[index]
         run = runs[step]
@@ -301,7 +322,7 @@ class TurnFlow(GameBase):
                 index, step = st.next_phase, st.next_step
                 st.next_phase, st.next_step = -1, 0
                 fx = self.fx
-                if fx is not None and "phase_ended" in fx.triggers:
+                if fx is not None and "phase_ended" in fx.triggers and _heard(fx, "phase_ended", phase.id):
                     fx.fire("phase_ended", {"player": st.active, "phase": phase.id})
                 if st.ending and phases[index].when_game_ends == "stop":
                     self._end_game()
@@ -309,7 +330,7 @@ class TurnFlow(GameBase):
                 self._start_phase(index, step)
             elif st.phase_index + 1 < len(phases):
                 fx = self.fx
-                if fx is not None and "phase_ended" in fx.triggers:
+                if fx is not None and "phase_ended" in fx.triggers and _heard(fx, "phase_ended", phase.id):
                     fx.fire("phase_ended", {"player": st.active, "phase": phase.id})
                 if st.ending and phases[st.phase_index + 1].when_game_ends == "stop":
                     self._end_game()
@@ -321,7 +342,7 @@ class TurnFlow(GameBase):
             else:
                 fx = self.fx
                 if fx is not None:  # (``signal`` spelt out: no payload built for nobody)
-                    if "phase_ended" in fx.triggers:
+                    if "phase_ended" in fx.triggers and _heard(fx, "phase_ended", phase.id):
                         fx.fire("phase_ended", {"player": st.active, "phase": phase.id})
                     if "turn_ended" in fx.triggers:
                         fx.fire("turn_ended", {"player": st.active})

@@ -61,7 +61,8 @@ _ATTRS: dict[tuple[str, str], str] = {
     # generator of ``ATTR_IMPL`` asks ``bean_of`` once per card, at every planting a rule on a field's beans hears)
     ("field", "beans"): "list(dict.fromkeys(map(ctx.world.bean_names.__getitem__, ctx.world.field_cards({v}))))",
     ("card", "bean"): "ctx.world.bean_names[{v}]",
-    ("card", "kind"): "ctx.world.card_kind({v})",
+    # (read off ``kind_names`` by a subscript, not asked of ``card_kind``: a filter of a hand by kind reads every card)
+    ("card", "kind"): "ctx.world.kind_names[{v}]",
     ("card", "id"): "ctx.world.card_id({v})",
     ("bean", "id"): "{v}",
     ("bean", "count"): "ctx.world.bean_count({v})",
@@ -122,6 +123,11 @@ class Inliner:
         #: id of a node -> the local that keeps its value once read (``repeated``)
         self.slots: dict[int, str] = {}
         self.unread: str | None = None  # the constant naming ``_UNREAD``, once a slot is written
+        #: (a list filter's variable, the Python local its reads are written as): see ``inline_filter``
+        self.local: tuple[str, str] | None = None
+        #: whether the source hands ``ctx`` to a function that may read ``ctx.vars`` (a part
+        #: compiled apart, a nested filter, an untyped read)
+        self.hands_ctx = False
 
     def repeated(self, root: A.Expr) -> None:
         """Find the parts of ``root`` written more than once (the same tree, of the same
@@ -194,6 +200,7 @@ class Inliner:
 
     def apart(self, e: A.Expr) -> str:
         """``e`` compiled by ``Compiler`` as before, called from the source."""
+        self.hands_ctx = True
         return f"{self.const(self.compiler.closure(e))}(ctx)"
 
     def src(self, e: A.Expr, depth: int) -> str:
@@ -264,12 +271,15 @@ class Inliner:
         if isinstance(e, A.ListComp):  # a list filter or map: a generated loop of its own
             made = inline_filter(self.compiler, e)
             if made is not None:
+                self.hands_ctx = True
                 return f"{self.const(made)}(ctx)"
         return self.apart(e)
 
     def name(self, e: A.Name) -> str:
         c = self.compiler
         key = e.id
+        if self.local is not None and key == self.local[0]:
+            return self.local[1]  # the filter's variable, bound for every item (``inline_filter``)
         k = self.const(key)
         if c.types.get(id(e)) == "bean" and key in c.env.beans:
             return f"ctx.vars.get({k}, {k})"
@@ -289,6 +299,7 @@ class Inliner:
         v = self.temp()
         if t.startswith("event:") or t == "any":
             rest = self.const(_untyped_reader(e.name, c.env.card_attrs))
+            self.hands_ctx = True
             return f"({v}.get({self.const(e.name)}) if isinstance({v} := ({obj}), dict) else {rest}(ctx, {v}))"
         if t not in ATTR_IMPL:
             return self.apart(e)
@@ -471,6 +482,9 @@ def inline_filter(compiler: NodeCompiler, e: A.ListComp, guard: tuple[str, Span 
     plantable = compiler.plantable_filter(e)  # `[f in FIELDS if may_plant(P, C, f)]`: the world answers for the list
     if plantable is not None:
         return plantable
+    local = _local_filter(compiler, e, guard)
+    if local is not None:
+        return local
     writer = Inliner(compiler)
     try:
         iterable = writer.src(e.iterable, 1)
@@ -498,5 +512,42 @@ def inline_filter(compiler: NodeCompiler, e: A.ListComp, guard: tuple[str, Span 
              "        else:\n"
              f"            ctx.vars.pop({var}, None)\n"
              "    return _out\n")
+    body, head = _locals(loop)
+    return _made(writer, head, body, guard)
+
+
+def _local_filter(compiler: NodeCompiler, e: A.ListComp, guard: tuple[str, Span | None] | None) -> Fn | None:
+    """``inline_filter`` with the variable a Python local instead of a name bound in
+    ``ctx.vars`` for each item (and given back its outer value after the last), when
+    nothing the test and the result call is handed ``ctx`` (``Inliner.hands_ctx``): then
+    only the generated source reads the variable, and reads it as the local. The same
+    items are listed and paid for first, the same tests and results asked in the same
+    order; ``ctx.vars`` is left as it was, as the loop leaves it. Why: ``count([c in
+    cards(hand) if c.kind == "KIND"]) == 0``, a rule's test at every turn, wrote and read
+    the variable in a map for every card of the hand. None when a call is handed ``ctx``."""
+    if e.var == "this":  # (bound by the rule's own first line: left to the map)
+        return None
+    writer = Inliner(compiler)
+    try:
+        iterable = writer.src(e.iterable, 1)
+        writer.local = (e.var, "_item")
+        test = writer.src(e.test, 1) if e.test is not None else None
+        result = writer.src(e.result, 1) if e.result is not None else None
+    except (RecursionError, MemoryError):  # pragma: no cover - bounded depth makes these unlikely
+        return None
+    if writer.hands_ctx:
+        return None
+    runaway, span = writer.const(_runaway), writer.const(e.span)
+    made = "_item" if result is None else result
+    loop = (f"    _items = list({iterable})\n"
+            "    _budget = ctx.budget\n"
+            "    _budget[0] -= len(_items)\n"
+            "    if _budget[0] < 0:\n"
+            f"        raise {runaway}(ctx, {span})\n"
+            "    _out = []\n"
+            "    for _item in _items:\n")
+    add = f"_out.append({made})"  # (a loop, not a comprehension: most lists filtered hold a few items)
+    loop += f"        if {test}:\n            {add}\n" if test is not None else f"        {add}\n"
+    loop += "    return _out\n"
     body, head = _locals(loop)
     return _made(writer, head, body, guard)

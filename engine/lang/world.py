@@ -29,6 +29,12 @@ class CancelAction(Exception):
     """Raised by the ``cancel`` statement: the engine undoes the action being played."""
 
 
+class CardIndexed(Protocol):
+    """Card -> a text of it, read by a subscript (``World.kind_names``)."""
+
+    def __getitem__(self, card: int, /) -> str: ...
+
+
 class World(Protocol):
     """What effects may ask of and do to a game."""
 
@@ -42,6 +48,11 @@ class World(Protocol):
     def bean_names(self) -> Sequence[str]:
         """Card -> the id of its type, what ``bean_of`` answers: the generated expressions
         (``engine.lang.inline``) read ``card.bean`` from it without a call."""
+
+    @property
+    def kind_names(self) -> CardIndexed:
+        """Card -> its kind, what ``card_kind`` answers: the generated expressions read
+        ``card.kind`` from it without a call (a filter of a hand by kind reads every card)."""
 
     def players(self) -> list[int]: ...
     def active(self) -> int: ...
@@ -97,6 +108,16 @@ def growing_on(world: World, player: int) -> list[str]:
             if bean not in out:
                 out.append(bean)
     return out
+
+
+class _KindsOf:
+    """A table world's ``kind_names``: each card's kind as ``card_kind`` answers it."""
+
+    def __init__(self, world: TableWorld) -> None:
+        self.world = world
+
+    def __getitem__(self, card: int) -> str:
+        return self.world.card_kind(card)
 
 
 @dataclass
@@ -185,6 +206,10 @@ class TableWorld:
     @property
     def bean_names(self) -> list[str]:
         return self.card_beans
+
+    @property
+    def kind_names(self) -> _KindsOf:
+        return _KindsOf(self)
 
     def card_kind(self, card: int) -> str:
         return self.card_kinds.get(card, ("bean", {}))[0]
