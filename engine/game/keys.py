@@ -83,26 +83,8 @@ def _key_parts(reads: tuple[tuple[Any, ...], ...], st: Any, players: int,
         elif kind == "growing":
             parts.append(f"tuple([tuple(fx.growing(p)) for p in {const(range(players))}])" if read[1]
                          else "tuple(fx.growing(seat))")
-        elif kind == "zone_size":
-            zid = read[1]
-            k = const(zid)
-            if zid in st.shared:  # a shared zone of that id first, as ``_zone_list`` looks
-                parts.append(f"len(st.shared[{k}])")
-            elif zid in st.per_player:
-                parts.append(f"tuple(map(len, st.per_player[{k}]))" if read[2] == "all"
-                             else f"len(st.per_player[{k}][seat])")
-            else:
-                parts.append("None")
-        elif kind == "zone":
-            zid = read[1]
-            k = const(zid)
-            if zid in st.shared:  # a shared zone of that id first, as ``_zone_list`` looks
-                parts.append(f"tuple(st.shared[{k}])")
-            elif zid in st.per_player:
-                parts.append(f"tuple(map(tuple, st.per_player[{k}]))" if read[2] == "all"
-                             else f"tuple(st.per_player[{k}][seat])")
-            else:
-                parts.append("None")
+        elif kind == "zone" or kind == "zone_size":
+            parts.append(_zone_part(read, st, const, "len" if kind == "zone_size" else "tuple"))
         elif kind == "may_harvest":
             tests.append(f"{const('may_harvest')} in fx.modifiers")
             parts.append("True" if any_time else "fx.game.harvest_allowed_now(seat)")
@@ -111,6 +93,18 @@ def _key_parts(reads: tuple[tuple[Any, ...], ...], st: Any, players: int,
         else:
             return None
     return tests, parts
+
+
+def _zone_part(read: tuple[Any, ...], st: Any, const: Callable[[Any], str], of: str) -> str:
+    """The key item of ``("zone", ZONE, mode)`` (``of`` "tuple": its cards) or of
+    ``("zone_size", ZONE, mode)`` (``of`` "len": how many), for the seat or every seat."""
+    zid = read[1]
+    k = const(zid)
+    if zid in st.shared:  # a shared zone of that id first, as ``_zone_list`` looks
+        return f"{of}(st.shared[{k}])"
+    if zid in st.per_player:
+        return f"tuple(map({of}, st.per_player[{k}]))" if read[2] == "all" else f"{of}(st.per_player[{k}][seat])"
+    return "None"
 
 
 def _kind_part(read: tuple[Any, ...], st: Any, const: Callable[[Any], str]) -> str:
