@@ -492,12 +492,8 @@ def inline_filter(compiler: NodeCompiler, e: A.ListComp, guard: tuple[str, Span 
         result = writer.src(e.result, 1) if e.result is not None else None
     except (RecursionError, MemoryError):  # pragma: no cover - bounded depth makes these unlikely
         return None
-    var, runaway, span = writer.const(e.var), writer.const(_runaway), writer.const(e.span)
-    loop = (f"    _items = list({iterable})\n"
-            "    _budget = ctx.budget\n"
-            "    _budget[0] -= len(_items)\n"
-            "    if _budget[0] < 0:\n"
-            f"        raise {runaway}(ctx, {span})\n"
+    var = writer.const(e.var)
+    loop = (_paid_items(writer, iterable, e) +
             f"    _had = {var} in ctx.vars\n"
             f"    _saved = ctx.vars.get({var})\n"
             "    _out = []\n"
@@ -537,13 +533,8 @@ def _local_filter(compiler: NodeCompiler, e: A.ListComp, guard: tuple[str, Span 
         return None
     if writer.hands_ctx:
         return None
-    runaway, span = writer.const(_runaway), writer.const(e.span)
     made = "_item" if result is None else result
-    loop = (f"    _items = list({iterable})\n"
-            "    _budget = ctx.budget\n"
-            "    _budget[0] -= len(_items)\n"
-            "    if _budget[0] < 0:\n"
-            f"        raise {runaway}(ctx, {span})\n"
+    loop = (_paid_items(writer, iterable, e) +
             "    _out = []\n"
             "    for _item in _items:\n")
     add = f"_out.append({made})"  # (a loop, not a comprehension: most lists filtered hold a few items)
@@ -551,3 +542,15 @@ def _local_filter(compiler: NodeCompiler, e: A.ListComp, guard: tuple[str, Span 
     loop += "    return _out\n"
     body, head = _locals(loop)
     return _made(writer, head, body, guard)
+
+
+def _paid_items(writer: Inliner, iterable: str, e: A.ListComp) -> str:
+    """A generated filter's first lines: the list's items (``iterable``'s source) listed
+    once into ``_items`` and paid for from the budget, raising at a runaway as
+    ``Compiler.comprehension`` does."""
+    runaway, span = writer.const(_runaway), writer.const(e.span)
+    return (f"    _items = list({iterable})\n"
+            "    _budget = ctx.budget\n"
+            "    _budget[0] -= len(_items)\n"
+            "    if _budget[0] < 0:\n"
+            f"        raise {runaway}(ctx, {span})\n")

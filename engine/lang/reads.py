@@ -115,12 +115,14 @@ class _Reads:
         self.expr(e)
         return not (isinstance(e, A.Name) and e.id == "owner")
 
-    def zone(self, zid: str, all_seats: bool) -> None:
+    def zone(self, zid: str, all_seats: bool, read: str = "zone") -> None:
+        """The read ``read`` ("zone": its cards, "zone_size": how many) of zone ``zid``, the
+        owner's copy or every seat's (``all_seats``) of a per-player zone."""
         owner = self.zones.get(zid)
         if owner is None:
             raise _Unknown(zid)
         mode = "shared" if owner == "shared" else ("all" if all_seats else "owner")
-        self.found.add(("zone", zid, mode))
+        self.found.add((read, zid, mode))
 
     def expr(self, e: A.Expr | None) -> None:
         if e is None or isinstance(e, (A.Int, A.Str, A.Bool, A.NoneLit)):
@@ -263,15 +265,11 @@ class _Reads:
         zone = e.args[0]
         if isinstance(zone, A.Name) and zone.id not in self.bound and self.types.get(id(zone)) == "zone" \
                 and zone.id in self.zones:
-            owner = self.zones[zone.id]
-            self.found.add(("zone_size", zone.id, "shared" if owner == "shared" else "owner"))
+            self.zone(zone.id, False, "zone_size")
             return True
         if isinstance(zone, A.Call) and zone.func == "zone" and zone.args and isinstance(zone.args[0], A.Name) \
-                and len(zone.args) + len(zone.kwargs) <= 2 and not zone.kwargs and zone.args[0].id in self.zones:
-            zid = zone.args[0].id
-            owner = self.zones[zid]
-            every = len(zone.args) == 2 and self.seat_mode(zone.args[1])
-            self.found.add(("zone_size", zid, "shared" if owner == "shared" else "all" if every else "owner"))
+                and len(zone.args) <= 2 and not zone.kwargs and zone.args[0].id in self.zones:
+            self.zone(zone.args[0].id, len(zone.args) == 2 and self.seat_mode(zone.args[1]), "zone_size")
             return True
         return False
 
